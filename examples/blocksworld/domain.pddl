@@ -1,0 +1,34 @@
+; blocksworld, 4-operator version with a single arm (names as in the ipc2023-learning suite)
+(define (domain blocksworld)
+  (:requirements :strips)
+  (:predicates
+    (clear ?x)
+    (on-table ?x)
+    (arm-empty)
+    (holding ?x)
+    (on ?x ?y))
+
+  (:action pickup
+    :parameters (?ob)
+    :precondition (and (clear ?ob) (on-table ?ob) (arm-empty))
+    :effect (and (holding ?ob)
+                 (not (clear ?ob)) (not (on-table ?ob)) (not (arm-empty))))
+
+  (:action putdown
+    :parameters (?ob)
+    :precondition (holding ?ob)
+    :effect (and (clear ?ob) (arm-empty) (on-table ?ob)
+                 (not (holding ?ob))))
+
+  (:action stack
+    :parameters (?ob ?underob)
+    :precondition (and (clear ?underob) (holding ?ob))
+    :effect (and (arm-empty) (clear ?ob) (on ?ob ?underob)
+                 (not (clear ?underob)) (not (holding ?ob))))
+
+  (:action unstack
+    :parameters (?ob ?underob)
+    :precondition (and (on ?ob ?underob) (clear ?ob) (arm-empty))
+    :effect (and (holding ?ob) (clear ?underob)
+                 (not (on ?ob ?underob)) (not (clear ?ob)) (not (arm-empty))))
+)

@@ -1,0 +1,10 @@
+; the Sussman anomaly: c is on a, goal is the tower a-b-c (a on top)
+(define (problem blocksworld-p01)
+  (:domain blocksworld)
+  (:objects a b c)
+  (:init
+    (arm-empty)
+    (on-table a) (on c a) (clear c)
+    (on-table b) (clear b))
+  (:goal (and (on a b) (on b c)))
+)
