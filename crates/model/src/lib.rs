@@ -1,14 +1,23 @@
 //! PDDL semantics for certplan: name resolution, the type hierarchy, interned symbols, the
 //! conformance checker (paper 003's "domain conformance", and more) and the lifted task that the
 //! validator, the grounder and the proof exporter share.
+//!
+//! The entry point is [`check`]: it reports every diagnostic and, when there are no errors, hands
+//! out the lifted [`Domain`](lifted::Domain) or [`Task`](lifted::Task).
 
+mod check;
 pub mod codes;
+pub mod intern;
+pub mod lifted;
+mod lower;
 mod summary;
 
+pub use check::check;
 pub use summary::Summary;
 
 use pddl::ast::{Domain, Problem};
-use pddl::{Diagnostic, FileId, Plan};
+use pddl::{Diagnostic, FileId, Plan, Span};
+use serde::Serialize;
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CheckOptions {
@@ -24,21 +33,31 @@ pub struct Input<'a> {
     pub plan: Option<(&'a Plan, FileId)>,
 }
 
-/// The outcome of checking: every diagnostic (errors and warnings) and the summary counts.
+/// A construct that parses and checks, but that the lifted model does not represent yet
+/// (object fluents, preferences, constraints, continuous effects). Later stages refuse the task
+/// naming it, rather than mis-handling it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Unsupported {
+    pub construct: String,
+    pub file: FileId,
+    pub span: Span,
+}
+
+/// The outcome of checking.
 #[derive(Debug)]
 pub struct Checked {
     pub diagnostics: Vec<Diagnostic>,
     pub summary: Summary,
+    /// The lifted domain, when the domain has no errors and no unsupported constructs.
+    pub domain: Option<lifted::Domain>,
+    /// The lifted task, when a problem was given and domain and problem have no errors and no
+    /// unsupported constructs.
+    pub task: Option<lifted::Task>,
+    pub unsupported: Vec<Unsupported>,
 }
 
 impl Checked {
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(|d| d.is_error())
     }
-}
-
-/// Checks the input for conformance. Never panics; never stops at the first problem.
-pub fn check(input: Input, options: CheckOptions) -> Checked {
-    let _ = options;
-    Checked { diagnostics: Vec::new(), summary: Summary::new(input) }
 }

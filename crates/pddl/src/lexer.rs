@@ -111,7 +111,10 @@ pub fn lex(src: &str, file: FileId, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
             }
             _ => {
                 let start = i;
-                while i < bytes.len() && !is_delimiter(bytes[i]) && bytes[i] >= 0x20 && bytes[i] != 0x7f {
+                i += 1;
+                // `?` never occurs inside a name, so it starts the next token: `(aircraft?a)` is
+                // `aircraft` and `?a`, as in VAL's lexer (and as IPC's zenotravel is written).
+                while i < bytes.len() && !is_delimiter(bytes[i]) && bytes[i] >= 0x20 && bytes[i] != 0x7f && bytes[i] != b'?' {
                     i += 1;
                 }
                 let kind = match b {
@@ -199,6 +202,8 @@ mod tests {
     fn balances() {
         let mut d = Vec::new();
         let t = TokenTree::build("(a (b) ?c :d 1.5)) (e", FileId(0), &mut d);
+        let glued = lex("(p?x?y)", FileId(0), &mut d);
+        assert_eq!(glued.len(), 5);
         assert_eq!(d.len(), 2, "{d:?}");
         let kinds: Vec<_> = t.tokens.iter().map(|t| t.kind).collect();
         use TokenKind::*;

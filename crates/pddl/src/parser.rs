@@ -1243,6 +1243,9 @@ impl<'a> Parser<'a> {
                 }
             };
         }
+        if self.text(h).eq_ignore_ascii_case("total-time") && args.is_empty() {
+            return Expr::TotalTime(span);
+        }
         if self.text(h).eq_ignore_ascii_case("is-violated") {
             return match args {
                 [p] if self.kind(*p) == TokenKind::Name => Expr::IsViolated(self.name(*p), span),

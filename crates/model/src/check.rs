@@ -1,0 +1,288 @@
+//! The order of checking: domain declarations, schemas, then the problem, then the plan.
+
+use crate::codes;
+use crate::lifted::{self, Condition, GroundFluent, TimedLiteral, Value};
+use crate::lower::{ExprPlace, Lowerer, Place};
+use crate::summary::Summary;
+use crate::{CheckOptions, Checked, Input, Unsupported};
+use pddl::ast::{self, InitElement, RequirementKind};
+use pddl::{Diagnostic, Span};
+use rustc_hash::FxHashMap;
+use std::collections::BTreeMap;
+
+/// Checks the input for conformance and lowers it to the lifted model. Never panics; never stops
+/// at the first problem.
+pub fn check(input: Input, options: CheckOptions) -> Checked {
+    let mut diagnostics = Vec::new();
+    let (d, dfile) = input.domain;
+    let mut l = Lowerer::new(&mut diagnostics, options.strict, dfile);
+
+    l.requirements(&d.requirements);
+    l.declare_types(&d.types);
+    l.declare_objects(&d.constants, true);
+    l.declare_predicates(&d.predicates);
+    l.declare_functions(&d.functions);
+    l.mark_derived(&d.derived);
+
+    let mut actions: Vec<lifted::Action> = Vec::with_capacity(d.actions.len() + d.durative_actions.len());
+    let mut action_spans: FxHashMap<String, Span> = FxHashMap::default();
+    let names = d.actions.iter().map(|a| &a.name).chain(d.durative_actions.iter().map(|a| &a.name));
+    for name in names {
+        if let Some(&first) = action_spans.get(&name.key()) {
+            let msg = format!("action `{}` defined twice", name.text);
+            l.err(codes::DUPLICATE_ACTION, name.span, msg).labels.push(pddl::diagnostic::Label {
+                file: dfile,
+                span: first,
+                message: "first defined here".into(),
+            });
+        } else {
+            action_spans.insert(name.key(), name.span);
+        }
+    }
+    for a in &d.actions {
+        actions.push(l.action(a));
+    }
+    for a in &d.durative_actions {
+        actions.push(l.durative_action(a));
+    }
+    let derived: Vec<_> = d.derived.iter().filter_map(|r| l.derived(r)).collect();
+    let constraints = d.constraints.as_ref().map(|c| {
+        l.uses_requirement(RequirementKind::Constraints, c.span);
+        l.closed_condition(c, Place::Constraint)
+    });
+    let constants = l.objects.clone();
+
+    let mut task_parts = None;
+    if let Some((p, pfile)) = input.problem {
+        l.file = pfile;
+        if !p.domain.text.is_empty() && p.domain != d.name {
+            let msg = format!("this problem is for domain `{}`, but the domain is `{}`", p.domain.text, d.name.text);
+            l.err(codes::DOMAIN_MISMATCH, p.domain.span, msg).labels.push(pddl::diagnostic::Label {
+                file: dfile,
+                span: d.name.span,
+                message: "the domain is named here".into(),
+            });
+        }
+        l.requirements(&p.requirements);
+        l.declare_objects(&p.objects, false);
+        let (init, init_values, timed) = init(&mut l, &p.init);
+        let goal = match &p.goal {
+            Some(g) => l.closed_condition(g, Place::Goal),
+            None => {
+                l.err(codes::MISSING_GOAL, p.span, "the problem has no `(:goal ...)`");
+                Condition::True
+            }
+        };
+        let pconstraints = p.constraints.as_ref().map(|c| {
+            l.uses_requirement(RequirementKind::Constraints, c.span);
+            l.closed_condition(c, Place::Constraint)
+        });
+        let metric = p.metric.as_ref().and_then(|m| {
+            let place = ExprPlace { metric: true, ..ExprPlace::default() };
+            let expr = l.expr(&m.expr, place)?;
+            Some(lifted::Metric { optimization: m.optimization, expr })
+        });
+        // A function the domain reads or changes, with no initial value at all in this problem,
+        // makes every action that touches it inapplicable: almost always a forgotten `(= (f) 0)`.
+        let initialized: std::collections::BTreeSet<_> = init_values.iter().map(|(f, _)| f.function).collect();
+        let uninitialized: Vec<_> = l
+            .functions_used
+            .iter()
+            .filter(|(f, (file, _))| *file == dfile && !initialized.contains(f))
+            .map(|(&f, &(file, span))| (f, file, span))
+            .collect();
+        for (f, file, span) in uninitialized {
+            let name = l.symbols.name(l.functions[f.index()].name).to_string();
+            let dg = Diagnostic::warning(
+                codes::UNINITIALIZED_FLUENT,
+                file,
+                span,
+                format!("function `{name}` is used here but has no initial value in problem `{}`", p.name.text),
+            )
+            .with_help(format!("add `(= ({name} ...) VALUE)` to `:init`"));
+            l.diags.push(dg);
+        }
+        task_parts = Some((p, init, init_values, timed, goal, pconstraints, metric));
+    }
+
+    l.missing_requirements();
+
+    if let Some((plan, planfile)) = input.plan {
+        l.file = planfile;
+        check_plan(&mut l, &actions, plan);
+    }
+
+    let mut summary = Summary::new(input);
+    summary.requirements_declared = d
+        .requirements
+        .iter()
+        .chain(input.problem.iter().flat_map(|(p, _)| &p.requirements))
+        .map(|r| r.name.text.to_ascii_lowercase())
+        .collect();
+    summary.requirements_used = l.used.keys().map(|k| k.keyword().to_string()).collect();
+
+    let unsupported: Vec<Unsupported> =
+        l.unsupported.iter().map(|(c, f, s)| Unsupported { construct: c.clone(), file: *f, span: *s }).collect();
+    let clean = !l.diags.iter().any(|d| d.is_error()) && unsupported.is_empty();
+    let requirements = l.declared.clone();
+    let Lowerer { mut symbols, types, ancestors, predicates, functions, objects, .. } = l;
+    let domain = lifted::Domain {
+        name: symbols.intern(&d.name.text),
+        symbols,
+        requirements,
+        types,
+        ancestors,
+        predicates,
+        functions,
+        constants,
+        actions,
+        derived,
+        constraints,
+    };
+    let mut task = None;
+    if let Some((p, init, init_values, timed, goal, pconstraints, metric)) = task_parts {
+        summary.init_facts = Some(p.init.iter().filter(|e| !matches!(e, InitElement::Assign(..))).count());
+        summary.init_values = Some(p.init.iter().filter(|e| matches!(e, InitElement::Assign(..))).count());
+        summary.goal_literals = Some(p.goal.as_ref().map_or(0, count_literals));
+        if clean {
+            let mut task_domain = domain.clone();
+            let problem_name = task_domain.symbols.intern(&p.name.text);
+            task = Some(lifted::Task {
+                domain: task_domain,
+                problem_name,
+                objects,
+                init,
+                init_values,
+                timed_literals: timed,
+                goal,
+                constraints: pconstraints,
+                metric,
+            });
+        }
+    }
+    Checked {
+        diagnostics,
+        summary,
+        domain: clean.then_some(domain),
+        task,
+        unsupported,
+    }
+}
+
+type Init = (Vec<lifted::GroundAtom>, Vec<(GroundFluent, Value)>, Vec<TimedLiteral>);
+
+fn init(l: &mut Lowerer, elements: &[InitElement]) -> Init {
+    let mut atoms = Vec::with_capacity(elements.len());
+    let mut values: Vec<(GroundFluent, Value)> = Vec::new();
+    let mut value_spans: BTreeMap<GroundFluent, Span> = BTreeMap::new();
+    let mut timed = Vec::new();
+    let mut fact_spans: FxHashMap<lifted::GroundAtom, Span> = FxHashMap::default();
+    for e in elements {
+        match e {
+            InitElement::Atom(a) => {
+                if let Some(g) = l.ground_atom(a) {
+                    if let Some(&first) = fact_spans.get(&g) {
+                        let _ = first;
+                        l.warn(codes::DUPLICATE_INIT_FACT, a.span, "this initial fact is listed twice");
+                    } else {
+                        fact_spans.insert(g.clone(), a.span);
+                        atoms.push(g);
+                    }
+                }
+            }
+            InitElement::NotAtom(a, _) => {
+                // The closed world already makes it false; only check that it names real things.
+                let _ = l.ground_atom(a);
+            }
+            InitElement::Assign(f, v, span) => {
+                let Some(g) = l.ground_fluent(f) else { continue };
+                let is_object = matches!(l.function_type(g.function), lifted::FunctionType::Object(_));
+                let value = match v {
+                    ast::Expr::Number(x, _) if !is_object => Value::Number(*x),
+                    ast::Expr::Object(n) if is_object => match l.resolve_object(n) {
+                        Some(o) => Value::Object(o),
+                        None => continue,
+                    },
+                    _ => {
+                        let want = if is_object { "an object" } else { "a number" };
+                        l.err(codes::NOT_NUMERIC, v.span(), format!("an initial value must be {want}"));
+                        continue;
+                    }
+                };
+                if let Some(&first) = value_spans.get(&g) {
+                    let d = l.err(codes::DUPLICATE_INIT_VALUE, *span, "this function value is already given");
+                    d.labels.push(pddl::diagnostic::Label { file: d.file, span: first, message: "first given here".into() });
+                    continue;
+                }
+                value_spans.insert(g.clone(), *span);
+                values.push((g, value));
+            }
+            InitElement::At(t, inner, span) => {
+                l.uses_requirement(RequirementKind::TimedInitialLiterals, *span);
+                let (positive, a) = match &**inner {
+                    InitElement::Atom(a) => (true, a),
+                    InitElement::NotAtom(a, _) => (false, a),
+                    _ => {
+                        l.err(codes::MISPLACED, *span, "a timed initial literal must be a fact or a negated fact");
+                        continue;
+                    }
+                };
+                if let Some(atom) = l.ground_atom(a) {
+                    timed.push(TimedLiteral { time: *t, positive, atom });
+                }
+            }
+        }
+    }
+    atoms.sort();
+    (atoms, values, timed)
+}
+
+/// Checks that each plan step names a known action with objects of the right types. Whether the
+/// plan is *valid* is the validator's question; this is only whether it is well-formed.
+fn check_plan(l: &mut Lowerer, actions: &[lifted::Action], plan: &pddl::Plan) {
+    for step in &plan.steps {
+        let Some((_, action)) = l.lookup_action(actions, &step.action.text) else {
+            let names: Vec<_> = actions.iter().map(|a| a.name).collect();
+            let help = l.suggestion(&step.action.text, &names);
+            let d = l.err(codes::UNKNOWN_ACTION, step.action.span, format!("unknown action `{}`", step.action.text));
+            d.help = help;
+            continue;
+        };
+        let params = action.params();
+        if params.len() != step.args.len() {
+            let msg = format!(
+                "action `{}` takes {} argument(s), but {} {} given",
+                step.action.text,
+                params.len(),
+                step.args.len(),
+                if step.args.len() == 1 { "was" } else { "were" }
+            );
+            l.err(codes::WRONG_ARITY, step.span, msg);
+            continue;
+        }
+        for (arg, param) in step.args.iter().zip(params) {
+            let Some(o) = l.resolve_object(arg) else { continue };
+            if !l.object_fits(o, &param.ty) {
+                let (a, b) = (l.spec_name(l.object_type(o)), l.spec_name(&param.ty));
+                let pname = l.symbols.name(param.name).to_string();
+                l.err(
+                    codes::TYPE_MISMATCH,
+                    arg.span,
+                    format!("`{}` is of type `{a}`, but parameter `?{pname}` of `{}` expects `{b}`", arg.text, step.action.text),
+                );
+            }
+        }
+    }
+}
+
+/// Literals of a goal, counted through connectives and quantifiers.
+fn count_literals(g: &ast::Gd) -> usize {
+    use ast::GdKind::*;
+    match &g.kind {
+        Atom(_) | Compare(..) => 1,
+        Not(x) | Exists(_, x) | Forall(_, x) | Preference(_, x) | Timed(_, x) => count_literals(x),
+        And(xs) | Or(xs) | Modal(_, _, xs) => xs.iter().map(count_literals).sum(),
+        Imply(a, b) => count_literals(a) + count_literals(b),
+        Error => 0,
+    }
+}

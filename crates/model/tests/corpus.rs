@@ -1,0 +1,227 @@
+//! The corpus test: every domain, problem and reference plan of ../shared/benchmarks parses,
+//! checks with no errors and round-trips through the printer — except the files listed in
+//! `corpus_defects.tsv`, which must report exactly the listed error codes. Skipped, loudly, where
+//! the corpus is absent (set CERTPLAN_BENCHMARKS to point elsewhere).
+
+use model::{CheckOptions, Input, check};
+use pddl::ast::Definition;
+use pddl::{FileId, parse_definition, parse_domain, parse_plan, parse_problem, printer};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+fn corpus_root() -> Option<PathBuf> {
+    let root = match std::env::var_os("CERTPLAN_BENCHMARKS") {
+        Some(p) => PathBuf::from(p),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/benchmarks"),
+    };
+    root.join("index.csv").is_file().then_some(root)
+}
+
+/// Files known to be defective, with the error codes certplan must report for them.
+fn known_defects() -> BTreeMap<String, BTreeSet<String>> {
+    let text = include_str!("corpus_defects.tsv");
+    let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let mut cols = line.split('\t');
+        let (Some(path), Some(code)) = (cols.next(), cols.next()) else { panic!("malformed defect line: {line}") };
+        out.entry(path.to_string()).or_default().insert(code.to_string());
+    }
+    out
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir).expect("corpus dir readable").flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            walk(&p, out);
+        } else if p.extension().is_some_and(|e| e == "pddl") {
+            out.push(p);
+        }
+    }
+}
+
+/// Minimal CSV reading for index.csv: fields may be quoted, with `""` for a quote.
+fn csv_fields(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                cur.push('"');
+                chars.next();
+            }
+            '"' => quoted = !quoted,
+            ',' if !quoted => out.push(std::mem::take(&mut cur)),
+            _ => cur.push(c),
+        }
+    }
+    out.push(cur);
+    out
+}
+
+struct Outcome {
+    /// Error codes per file (relative path).
+    errors: BTreeMap<String, BTreeSet<String>>,
+    messages: BTreeMap<String, Vec<String>>,
+    files: BTreeSet<String>,
+    plans: usize,
+}
+
+impl Outcome {
+    fn record(&mut self, rel: &str, diags: &[pddl::Diagnostic]) {
+        self.files.insert(rel.to_string());
+        for d in diags.iter().filter(|d| d.is_error()) {
+            self.errors.entry(rel.to_string()).or_default().insert(d.code.id.to_string());
+            self.messages.entry(rel.to_string()).or_default().push(format!("{}: {}", d.code.id, d.message));
+        }
+    }
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn round_trip(rel: &str, text: &str, out: &mut Vec<String>) {
+    let first = parse_definition(text, FileId(0));
+    if first.has_errors() {
+        return;
+    }
+    let Some(def) = first.value else { return };
+    let printed = printer::definition_to_string(&def);
+    let again = parse_definition(&printed, FileId(0));
+    if again.has_errors() || again.value.as_ref() != Some(&def) {
+        out.push(format!("{rel}: the printer round trip changed the tree"));
+    }
+}
+
+#[test]
+fn corpus_checks_clean() {
+    let Some(root) = corpus_root() else {
+        eprintln!("SKIPPED corpus test: no benchmark corpus at ../shared/benchmarks (set CERTPLAN_BENCHMARKS)");
+        return;
+    };
+    let mut o = Outcome { errors: BTreeMap::new(), messages: BTreeMap::new(), files: BTreeSet::new(), plans: 0 };
+    let mut round_trip_failures = Vec::new();
+    let index = read(&root.join("index.csv"));
+    let mut lines = index.lines();
+    let header = csv_fields(lines.next().expect("index.csv has a header"));
+    let col = |name: &str| header.iter().position(|h| h == name).expect("index.csv column");
+    let (c_problem, c_domain, c_plan) = (col("problem_path"), col("domain_path"), col("reference_plan_path"));
+
+    let mut domains: BTreeMap<String, String> = BTreeMap::new();
+    let mut problem_domain: BTreeMap<String, String> = BTreeMap::new();
+    let mut plans: BTreeMap<String, String> = BTreeMap::new();
+    for line in lines {
+        let f = csv_fields(line);
+        problem_domain.insert(f[c_problem].clone(), f[c_domain].clone());
+        if !f[c_plan].is_empty() {
+            plans.insert(f[c_problem].clone(), f[c_plan].clone());
+        }
+        domains.entry(f[c_domain].clone()).or_insert_with(|| read(&root.join(&f[c_domain])));
+    }
+    // Files outside the index (few-shot examples, standalone domains): a problem is checked
+    // against the nearest `domain.pddl` above it.
+    let mut all = Vec::new();
+    walk(&root, &mut all);
+    for p in &all {
+        let rel = p.strip_prefix(&root).expect("under root").to_string_lossy().into_owned();
+        if problem_domain.contains_key(&rel) || domains.contains_key(&rel) {
+            continue;
+        }
+        let text = read(p);
+        match parse_definition(&text, FileId(0)).value {
+            Some(Definition::Problem(_)) => {
+                let mut dir = p.parent();
+                while let Some(d) = dir {
+                    if d.join("domain.pddl").is_file() {
+                        let drel = d.join("domain.pddl").strip_prefix(&root).expect("under root").to_string_lossy().into_owned();
+                        domains.entry(drel.clone()).or_insert_with(|| read(&root.join(&drel)));
+                        problem_domain.insert(rel.clone(), drel);
+                        break;
+                    }
+                    dir = d.parent().filter(|d| d.starts_with(&root));
+                }
+            }
+            _ => {
+                domains.insert(rel, text);
+            }
+        }
+    }
+
+    let mut parsed_domains = BTreeMap::new();
+    for (rel, text) in &domains {
+        round_trip(rel, text, &mut round_trip_failures);
+        let parse = parse_domain(text, FileId(0));
+        if parse.has_errors() {
+            o.record(rel, &parse.diagnostics);
+            continue;
+        }
+        let Some(d) = parse.value else { continue };
+        let c = check(Input { domain: (&d, FileId(0)), problem: None, plan: None }, CheckOptions::default());
+        o.record(rel, &c.diagnostics);
+        parsed_domains.insert(rel.clone(), d);
+    }
+    for (prel, drel) in &problem_domain {
+        let text = read(&root.join(prel));
+        round_trip(prel, &text, &mut round_trip_failures);
+        let parse = parse_problem(&text, FileId(1));
+        let Some(d) = parsed_domains.get(drel) else {
+            o.record(prel, &parse.diagnostics);
+            continue;
+        };
+        if parse.has_errors() {
+            o.record(prel, &parse.diagnostics);
+            continue;
+        }
+        let Some(p) = parse.value else { continue };
+        let plan_parse = plans.get(prel).map(|rel| (rel.clone(), parse_plan(&read(&root.join(rel)), FileId(2))));
+        if let Some((rel, pp)) = &plan_parse {
+            o.plans += 1;
+            o.record(rel, &pp.diagnostics);
+        }
+        let plan = plan_parse.as_ref().and_then(|(_, pp)| pp.value.as_ref());
+        let c = check(
+            Input { domain: (d, FileId(0)), problem: Some((&p, FileId(1))), plan: plan.map(|pl| (pl, FileId(2))) },
+            CheckOptions::default(),
+        );
+        // Attribute each diagnostic to the file it points into.
+        let by_file = |id: u32| c.diagnostics.iter().filter(move |x| x.file.0 == id).cloned().collect::<Vec<_>>();
+        o.record(prel, &by_file(1));
+        if let Some((rel, _)) = &plan_parse {
+            o.record(rel, &by_file(2));
+        }
+        let domain_side = by_file(0);
+        if !domain_side.is_empty() {
+            o.record(drel, &domain_side);
+        }
+    }
+
+    let expected = known_defects();
+    let mut problems = Vec::new();
+    for (file, codes) in &o.errors {
+        match expected.get(file) {
+            Some(want) if want == codes => {}
+            Some(want) => problems.push(format!("{file}: expected errors {want:?}, got {codes:?}: {:?}", o.messages[file])),
+            None => problems.push(format!("{file}: unexpected errors {:?}", o.messages[file])),
+        }
+    }
+    for (file, want) in &expected {
+        if !o.errors.contains_key(file) {
+            problems.push(format!("{file}: listed as defective ({want:?}) but checked clean"));
+        }
+    }
+    println!(
+        "corpus: {} files checked ({} domains, {} problems, {} plans), {} known defective, {} printer round trips",
+        o.files.len(),
+        domains.len(),
+        problem_domain.len(),
+        o.plans,
+        expected.len(),
+        domains.len() + problem_domain.len()
+    );
+    problems.extend(round_trip_failures);
+    assert!(problems.is_empty(), "{} corpus problems:\n{}", problems.len(), problems.join("\n"));
+}

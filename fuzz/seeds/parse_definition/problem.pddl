@@ -1,0 +1,7 @@
+(define (problem p1) (:domain d1)
+  (:requirements :typing)
+  (:objects t1 t2 - truck a b - place)
+  (:init (at t1 a) (road a b) (= (fuel t1) 3.5) (= (total-cost) 0) (at 10 (free t2)))
+  (:goal (and (at t1 b) (preference g1 (at t2 b)) (forall (?t - truck) (at ?t b))))
+  (:constraints (and (always (free t1)) (sometime-before (at t1 b) (at t2 a)) (within 5 (at t1 b)) (at-most-once (free t2)) (hold-after 2 (free t1)) (always-within 3 (at t1 a) (at t1 b)) (hold-during 1 2 (free t1)) (at end (free t1)) (sometime (free t2)) (sometime-after (free t1) (free t2))))
+  (:metric minimize (+ (total-cost) (* 2 (is-violated g1)) (total-time))))
