@@ -112,6 +112,11 @@ pub fn check(input: Input, options: CheckOptions) -> Checked {
         check_plan(&mut l, &actions, plan);
     }
 
+    // One cause can be met twice (a type shared by a whole typed-list group is resolved for each
+    // member); the user needs to hear it once.
+    pddl::diagnostic::sort(l.diags);
+    l.diags.dedup_by(|a, b| a.code == b.code && a.file == b.file && a.span.same_range(b.span) && a.message == b.message);
+
     let mut summary = Summary::new(input);
     summary.requirements_declared = d
         .requirements
@@ -195,6 +200,12 @@ fn init(l: &mut Lowerer, elements: &[InitElement]) -> Init {
                 let _ = l.ground_atom(a);
             }
             InitElement::Assign(f, v, span) => {
+                // `(= a b)` over two plain names reads as an initial value of a function `a`,
+                // but is almost surely an equality fact.
+                if f.args.is_empty() && f.span.len() == f.function.text.len() && matches!(v, ast::Expr::Object(_)) {
+                    l.err(codes::MISPLACED, *span, "equality is built in and cannot be an initial fact");
+                    continue;
+                }
                 let Some(g) = l.ground_fluent(f) else { continue };
                 let is_object = matches!(l.function_type(g.function), lifted::FunctionType::Object(_));
                 let value = match v {
@@ -251,9 +262,10 @@ fn check_plan(l: &mut Lowerer, actions: &[lifted::Action], plan: &pddl::Plan) {
         let params = action.params();
         if params.len() != step.args.len() {
             let msg = format!(
-                "action `{}` takes {} argument(s), but {} {} given",
+                "action `{}` takes {} argument{}, but {} {} given",
                 step.action.text,
                 params.len(),
+                if params.len() == 1 { "" } else { "s" },
                 step.args.len(),
                 if step.args.len() == 1 { "was" } else { "were" }
             );

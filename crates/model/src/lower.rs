@@ -266,9 +266,6 @@ impl<'d> Lowerer<'d> {
     fn is_subtype(&self, a: TypeId, b: TypeId) -> bool {
         self.ancestors[a.index()].contains(&b)
     }
-    fn spec_within(&self, sub: &TypeSpec, sup: &TypeSpec) -> bool {
-        sub.0.iter().all(|&s| sup.0.iter().any(|&t| self.is_subtype(s, t)))
-    }
     /// An object belongs to each of its types, so it fits when any of them fits.
     fn object_within(&self, object: &TypeSpec, sup: &TypeSpec) -> bool {
         object.0.iter().any(|&s| sup.0.iter().any(|&t| self.is_subtype(s, t)))
@@ -342,12 +339,16 @@ impl<'d> Lowerer<'d> {
                     }
                 } else {
                     let what = if constant { "constant" } else { "object" };
+                    let file = self.file;
                     let d = self.error(
                         codes::DUPLICATE_OBJECT,
                         o.item.span,
                         format!("{what} `{}` declared twice", o.item.text),
                     );
-                    let _ = pspan;
+                    // A constant lives in the domain file; an object in this one.
+                    if pconst == constant {
+                        d.labels.push(pddl::diagnostic::Label { file, span: pspan, message: "first declared here".into() });
+                    }
                     d.help = Some("remove one of the declarations".into());
                 }
                 continue;
@@ -603,6 +604,11 @@ impl<'d> Lowerer<'d> {
                     self.error(codes::UNKNOWN_VARIABLE, v.span, format!("variable `?{}` is not bound here", v.name));
                     return None;
                 };
+                if !place.object {
+                    self.error(codes::NOT_NUMERIC, v.span, format!("`?{}` is an object, not a number", v.name))
+                        .help = Some("numeric expressions are numbers, function terms like `(f ?x)` and arithmetic".into());
+                    return None;
+                }
                 self.uses(RequirementKind::ObjectFluents, v.span);
                 self.unsupported("object-valued expressions (object fluents)", v.span);
                 lifted::Expr::Var(id)

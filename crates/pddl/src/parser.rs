@@ -646,6 +646,9 @@ impl<'a> Parser<'a> {
                     self.error(self.span(n), "expected a type after `-`");
                     break;
                 };
+                if pending == 0 {
+                    self.error(self.span(n), "`-` with no function declarations before it");
+                }
                 let ty = if self.kind(t) == TokenKind::Name && self.text(t).eq_ignore_ascii_case("number") {
                     FunctionType::Number(self.span(t))
                 } else {

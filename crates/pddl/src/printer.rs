@@ -59,6 +59,9 @@ impl Doc {
         let Doc::List(items) = self else {
             return self.write_flat(out);
         };
+        if items.is_empty() {
+            return self.write_flat(out);
+        }
         out.push('(');
         let mut i = 0;
         // The head and the plain names after it stay on the first line: `(:action move`.

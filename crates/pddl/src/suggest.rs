@@ -18,14 +18,28 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 /// The closest candidate within a distance of a third of the word's length (at least 1, at most 3).
+/// A word that is a prefix of exactly one candidate (`:numeric` for `:numeric-fluents`) also gets
+/// that candidate. Words of one or two characters get nothing: every short name is close to them.
 pub fn did_you_mean<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+    if word.len() <= 2 {
+        return None;
+    }
     let limit = (word.len() / 3).clamp(1, 3);
-    candidates
-        .into_iter()
-        .map(|c| (edit_distance(word, c), c))
+    let candidates: Vec<&str> = candidates.into_iter().collect();
+    let close = candidates
+        .iter()
+        .map(|&c| (edit_distance(word, c), c))
         .filter(|&(d, _)| d <= limit)
         .min_by_key(|&(d, _)| d)
-        .map(|(_, c)| c)
+        .map(|(_, c)| c);
+    close.or_else(|| {
+        let lower = word.to_ascii_lowercase();
+        let mut prefixed = candidates.iter().filter(|c| c.to_ascii_lowercase().starts_with(&lower));
+        match (prefixed.next(), prefixed.next()) {
+            (Some(&only), None) => Some(only),
+            _ => None,
+        }
+    })
 }
 
 #[cfg(test)]
@@ -38,5 +52,7 @@ mod tests {
         assert_eq!(did_you_mean(":precondtion", keys), Some(":precondition"));
         assert_eq!(did_you_mean(":EFECT", keys), Some(":effect"));
         assert_eq!(did_you_mean(":duration", keys), None);
+        assert_eq!(did_you_mean(":param", keys), Some(":parameters"));
+        assert_eq!(did_you_mean("f", ["g"]), None);
     }
 }

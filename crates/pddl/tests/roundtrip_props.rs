@@ -27,11 +27,46 @@ use proptest::test_runner::Config;
 /// time specifiers, modal operators, assignment operators, special expression words, section
 /// words, and anything else the parser treats specially in some position.
 const RESERVED: &[&str] = &[
-    "and", "or", "not", "imply", "exists", "forall", "preference", "at", "over", "when", "either",
-    "define", "domain", "problem", "number", "object", "start", "end", "all", "total-time",
-    "undefined", "is-violated", "minimize", "maximize", "assign", "increase", "decrease",
-    "scale-up", "scale-down", "always", "sometime", "within", "at-most-once", "sometime-after",
-    "sometime-before", "always-within", "hold-during", "hold-after", "-", "#t",
+    "and",
+    "or",
+    "not",
+    "imply",
+    "exists",
+    "forall",
+    "preference",
+    "at",
+    "over",
+    "when",
+    "either",
+    "define",
+    "domain",
+    "problem",
+    "number",
+    "object",
+    "start",
+    "end",
+    "all",
+    "total-time",
+    "undefined",
+    "is-violated",
+    "minimize",
+    "maximize",
+    "assign",
+    "increase",
+    "decrease",
+    "scale-up",
+    "scale-down",
+    "always",
+    "sometime",
+    "within",
+    "at-most-once",
+    "sometime-after",
+    "sometime-before",
+    "always-within",
+    "hold-during",
+    "hold-after",
+    "-",
+    "#t",
 ];
 
 fn is_reserved(s: &str) -> bool {
@@ -209,9 +244,7 @@ fn gd_of(kind: GdKind) -> Gd {
 }
 
 fn atom_with(t: BoxedStrategy<Term>) -> BoxedStrategy<Atom> {
-    (name(), prop::collection::vec(t, 0..4))
-        .prop_map(|(predicate, args)| Atom { predicate, args, span: sp() })
-        .boxed()
+    (name(), prop::collection::vec(t, 0..4)).prop_map(|(predicate, args)| Atom { predicate, args, span: sp() }).boxed()
 }
 
 fn atom() -> BoxedStrategy<Atom> {
@@ -244,9 +277,8 @@ fn gd(ctx: GdCtx) -> BoxedStrategy<Gd> {
             !(*op == Comparison::Eq && is_name_or_var(a) && is_name_or_var(b))
         })
         .prop_map(|(op, a, b)| gd_of(GdKind::Compare(op, a, b)));
-    let equality = (name_or_var_term(), name_or_var_term()).prop_map(|(a, b)| {
-        gd_of(GdKind::Atom(Atom { predicate: Name::new("=", sp()), args: vec![a, b], span: sp() }))
-    });
+    let equality = (name_or_var_term(), name_or_var_term())
+        .prop_map(|(a, b)| gd_of(GdKind::Atom(Atom { predicate: Name::new("=", sp()), args: vec![a, b], span: sp() })));
     let leaf = prop_oneof![
         6 => atom().prop_map(|a| gd_of(GdKind::Atom(a))),
         1 => equality,
@@ -264,12 +296,7 @@ fn gd(ctx: GdCtx) -> BoxedStrategy<Gd> {
                     .prop_map(|(a, b)| gd_of(GdKind::Imply(Box::new(a), Box::new(b))))
                     .boxed(),
             ),
-            (
-                1,
-                (vars.clone(), inner.clone())
-                    .prop_map(|(v, g)| gd_of(GdKind::Exists(v, Box::new(g))))
-                    .boxed(),
-            ),
+            (1, (vars.clone(), inner.clone()).prop_map(|(v, g)| gd_of(GdKind::Exists(v, Box::new(g)))).boxed()),
             (1, (vars, inner.clone()).prop_map(|(v, g)| gd_of(GdKind::Forall(v, Box::new(g)))).boxed()),
         ];
         if ctx.timed {
@@ -337,18 +364,8 @@ fn effect(durative: bool) -> BoxedStrategy<Effect> {
     leaf.prop_recursive(3, 16, 4, move |inner| {
         let mut arms: Vec<(u32, BoxedStrategy<Effect>)> = vec![
             (3, prop::collection::vec(inner.clone(), 0..4).prop_map(|es| eff_of(EffectKind::And(es))).boxed()),
-            (
-                1,
-                (params(), inner.clone())
-                    .prop_map(|(v, e)| eff_of(EffectKind::Forall(v, Box::new(e))))
-                    .boxed(),
-            ),
-            (
-                1,
-                (gd(cond_ctx), inner.clone())
-                    .prop_map(|(c, e)| eff_of(EffectKind::When(c, Box::new(e))))
-                    .boxed(),
-            ),
+            (1, (params(), inner.clone()).prop_map(|(v, e)| eff_of(EffectKind::Forall(v, Box::new(e)))).boxed()),
+            (1, (gd(cond_ctx), inner.clone()).prop_map(|(c, e)| eff_of(EffectKind::When(c, Box::new(e)))).boxed()),
         ];
         if durative {
             // The parser reads only `at start` / `at end` in effects (no `over all`).
@@ -412,23 +429,27 @@ fn functions() -> BoxedStrategy<Vec<FunctionDecl>> {
 
 fn action() -> BoxedStrategy<Action> {
     (name(), params(), prop::option::of(gd(PRE)), prop::option::of(effect(false)))
-        .prop_map(|(name, parameters, precondition, effect)| Action { name, parameters, precondition, effect, span: sp() })
+        .prop_map(|(name, parameters, precondition, effect)| Action {
+            name,
+            parameters,
+            precondition,
+            effect,
+            span: sp(),
+        })
         .boxed()
 }
 
 fn duration_compare() -> BoxedStrategy<DurationConstraint> {
-    (
-        prop::option::of(prop::sample::select(vec![TimeSpec::AtStart, TimeSpec::AtEnd])),
-        comparison(),
-        expr(NUMERIC),
-    )
+    (prop::option::of(prop::sample::select(vec![TimeSpec::AtStart, TimeSpec::AtEnd])), comparison(), expr(NUMERIC))
         .prop_map(|(time, op, value)| DurationConstraint::Compare { time, op, value, span: sp() })
         .boxed()
 }
 
 fn duration_constraint() -> BoxedStrategy<DurationConstraint> {
     duration_compare()
-        .prop_recursive(2, 8, 3, |inner| prop::collection::vec(inner, 0..4).prop_map(|ds| DurationConstraint::And(ds, sp())))
+        .prop_recursive(2, 8, 3, |inner| {
+            prop::collection::vec(inner, 0..4).prop_map(|ds| DurationConstraint::And(ds, sp()))
+        })
         .boxed()
 }
 
@@ -468,7 +489,11 @@ fn domain() -> BoxedStrategy<Domain> {
         ),
     )
         .prop_map(
-            |((name, requirements, types, constants), (predicates, functions, constraints), (actions, durative_actions, derived))| {
+            |(
+                (name, requirements, types, constants),
+                (predicates, functions, constraints),
+                (actions, durative_actions, derived),
+            )| {
                 Domain {
                     name,
                     requirements,
@@ -570,16 +595,92 @@ fn plan() -> BoxedStrategy<Plan> {
 
 fn token() -> BoxedStrategy<String> {
     let words = vec![
-        "define", "domain", "problem", "and", "or", "not", "imply", "exists", "forall", "when",
-        "preference", "at", "over", "start", "end", "all", "either", "number", "object", "-", "=",
-        "<", "<=", ">", ">=", "+", "*", "/", "#t", "total-time", "undefined", "is-violated",
-        "minimize", "maximize", "assign", "increase", "decrease", "scale-up", "scale-down", "always",
-        "sometime", "within", "at-most-once", "sometime-after", "sometime-before", "always-within",
-        "hold-during", "hold-after", ":requirements", ":types", ":constants", ":predicates",
-        ":functions", ":constraints", ":action", ":durative-action", ":derived", ":parameters",
-        ":precondition", ":effect", ":duration", ":condition", ":domain", ":objects", ":init",
-        ":goal", ":metric", ":strips", ":typing", ":timeless", ":length", "?duration", "?", "-x",
-        "AND", "At", "Start", "1e999", "-1e999", "1.5", "-2", ".5", "3.", "1e-3", "é", "\u{7}",
+        "define",
+        "domain",
+        "problem",
+        "and",
+        "or",
+        "not",
+        "imply",
+        "exists",
+        "forall",
+        "when",
+        "preference",
+        "at",
+        "over",
+        "start",
+        "end",
+        "all",
+        "either",
+        "number",
+        "object",
+        "-",
+        "=",
+        "<",
+        "<=",
+        ">",
+        ">=",
+        "+",
+        "*",
+        "/",
+        "#t",
+        "total-time",
+        "undefined",
+        "is-violated",
+        "minimize",
+        "maximize",
+        "assign",
+        "increase",
+        "decrease",
+        "scale-up",
+        "scale-down",
+        "always",
+        "sometime",
+        "within",
+        "at-most-once",
+        "sometime-after",
+        "sometime-before",
+        "always-within",
+        "hold-during",
+        "hold-after",
+        ":requirements",
+        ":types",
+        ":constants",
+        ":predicates",
+        ":functions",
+        ":constraints",
+        ":action",
+        ":durative-action",
+        ":derived",
+        ":parameters",
+        ":precondition",
+        ":effect",
+        ":duration",
+        ":condition",
+        ":domain",
+        ":objects",
+        ":init",
+        ":goal",
+        ":metric",
+        ":strips",
+        ":typing",
+        ":timeless",
+        ":length",
+        "?duration",
+        "?",
+        "-x",
+        "AND",
+        "At",
+        "Start",
+        "1e999",
+        "-1e999",
+        "1.5",
+        "-2",
+        ".5",
+        "3.",
+        "1e-3",
+        "é",
+        "\u{7}",
     ];
     prop_oneof![
         6 => Just("(".to_string()),
@@ -610,9 +711,7 @@ fn soup() -> BoxedStrategy<String> {
         "(define (domain d) (:types ",
         "(define (domain d) (:functions ",
     ]);
-    (prefix, body, prop::sample::select(vec!["", ")", "))", ")))"]))
-        .prop_map(|(p, b, s)| format!("{p}{b}{s}"))
-        .boxed()
+    (prefix, body, prop::sample::select(vec!["", ")", "))", ")))"])).prop_map(|(p, b, s)| format!("{p}{b}{s}")).boxed()
 }
 
 /// Splits PDDL text into parentheses and words (comments are not generated by the printer).
@@ -850,65 +949,13 @@ fn bare_parens_10000() {
 // Deep trees: printing far past the line width (indentation > 100 columns) still round-trips
 // ---------------------------------------------------------------------------------------------
 
-/// Non-empty parameter lists (an empty `()` past the line width hits the printer bug pinned by
-/// `printer_empty_list_past_line_width`).
-fn nonempty_params() -> BoxedStrategy<Vec<Typed<Variable>>> {
-    (params(), variable())
-        .prop_map(|(mut ps, v)| {
-            ps.push(Typed { item: v, ty: None });
-            ps
-        })
-        .boxed()
-}
-
-fn one_var_if_empty(vs: &mut Vec<Typed<Variable>>) {
-    if vs.is_empty() {
-        vs.push(Typed { item: Variable { name: "v".into(), span: sp() }, ty: None });
-    }
-}
-
-/// Gives every empty quantifier variable list of `g` one variable (see `nonempty_params`).
-fn no_empty_lists_gd(g: &mut Gd) {
-    match &mut g.kind {
-        GdKind::Exists(vs, b) | GdKind::Forall(vs, b) => {
-            one_var_if_empty(vs);
-            no_empty_lists_gd(b);
-        }
-        GdKind::Not(b) | GdKind::Preference(_, b) | GdKind::Timed(_, b) => no_empty_lists_gd(b),
-        GdKind::Imply(a, b) => {
-            no_empty_lists_gd(a);
-            no_empty_lists_gd(b);
-        }
-        GdKind::And(gs) | GdKind::Or(gs) | GdKind::Modal(_, _, gs) => gs.iter_mut().for_each(no_empty_lists_gd),
-        GdKind::Atom(_) | GdKind::Compare(..) | GdKind::Error => {}
-    }
-}
-
-fn no_empty_lists_effect(e: &mut Effect) {
-    match &mut e.kind {
-        EffectKind::Forall(vs, b) => {
-            one_var_if_empty(vs);
-            no_empty_lists_effect(b);
-        }
-        EffectKind::When(c, b) => {
-            no_empty_lists_gd(c);
-            no_empty_lists_effect(b);
-        }
-        EffectKind::Timed(_, b) => no_empty_lists_effect(b),
-        EffectKind::And(es) => es.iter_mut().for_each(no_empty_lists_effect),
-        EffectKind::Add(_) | EffectKind::Delete(_) | EffectKind::Assign(..) | EffectKind::Error => {}
-    }
-}
-
 /// A generated action whose precondition and effect are wrapped in up to 150 connectives, so that
 /// the printer lays them out with up to ~300 columns of indentation; kept below MAX_DEPTH.
 fn deep_domain() -> BoxedStrategy<Domain> {
-    let gd_wraps = prop::collection::vec((0u8..6, nonempty_params(), atom()), 0..=150);
-    let eff_wraps = prop::collection::vec((0u8..3, nonempty_params(), atom()), 0..=150);
+    let gd_wraps = prop::collection::vec((0u8..6, params(), atom()), 0..=150);
+    let eff_wraps = prop::collection::vec((0u8..3, params(), atom()), 0..=150);
     (name(), gd(PRE), gd_wraps, effect(false), eff_wraps)
-        .prop_map(|(name, mut g, gw, mut e, ew)| {
-            no_empty_lists_gd(&mut g);
-            no_empty_lists_effect(&mut e);
+        .prop_map(|(name, g, gw, e, ew)| {
             for (k, vars, sibling) in gw {
                 let s = gd_of(GdKind::Atom(sibling));
                 g = gd_of(match k {
@@ -965,7 +1012,7 @@ proptest! {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Bugs found by these properties, pinned as minimal cases (ignored until fixed in src/)
+// Bugs these properties found, kept as regression tests
 // ---------------------------------------------------------------------------------------------
 
 /// BUG (printer): an empty list `()` that does not fit in the line makes `Doc::write` index
@@ -973,7 +1020,6 @@ proptest! {
 /// bounds: the len is 0 but the index is 0". Reached by a valid file with an empty quantifier
 /// variable list nested 47 deep (well inside MAX_DEPTH = 200); 46 deep prints fine.
 #[test]
-#[ignore = "printer bug: empty `()` past the line width panics in Doc::write"]
 fn printer_empty_list_past_line_width() {
     let src = format!(
         "(define (domain d) (:action a :parameters () :precondition {}(exists () (p)){}))",
@@ -992,7 +1038,6 @@ fn printer_empty_list_past_line_width() {
 /// BUG (parser): in `:functions`, a `- type` with no function declarations before it is silently
 /// accepted and dropped, where every other typed list reports "`-` with no names before it".
 #[test]
-#[ignore = "parser bug: `(:functions - number)` gives no diagnostic"]
 fn functions_dash_without_declarations_is_reported() {
     for src in [
         "(define (domain d) (:functions - number))",
@@ -1000,6 +1045,10 @@ fn functions_dash_without_declarations_is_reported() {
         "(define (domain d) (:functions - number (f)))",
     ] {
         let parsed = parse_domain(src, FileId(0));
-        assert!(parsed.has_errors(), "no error for {src}; printed back as\n{}", domain_to_string(&parsed.value.unwrap()));
+        assert!(
+            parsed.has_errors(),
+            "no error for {src}; printed back as\n{}",
+            domain_to_string(&parsed.value.unwrap())
+        );
     }
 }

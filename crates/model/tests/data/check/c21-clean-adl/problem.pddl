@@ -1,0 +1,5 @@
+(define (problem tidy-up) (:domain adl)
+  (:objects park - location b1 - box ball1 - ball)
+  (:init (at b1 park) (at ball1 park) (open b1) (= (weight b1) 3) (= (weight ball1) 1) (= (total-cost) 0))
+  (:goal (and (tidy park) (not (open b1))))
+  (:metric minimize (total-cost)))

@@ -1,0 +1,5 @@
+(define (problem p1) (:domain world)
+  (:objects rooma roomb - room ball1 - ball left - gripper)
+  (:init (at-robby rooma) (at ball1 rooma) (free left))
+  (:metric minimize 1e999)
+  (:goal (carry ball1 left)))

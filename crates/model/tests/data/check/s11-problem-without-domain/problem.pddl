@@ -1,0 +1,4 @@
+(define (problem p1)
+  (:objects rooma roomb - room ball1 - ball left - gripper)
+  (:init (at-robby rooma) (at ball1 rooma) (free left))
+  (:goal (carry ball1 left)))
