@@ -73,6 +73,8 @@ pub fn check(input: Input, options: CheckOptions) -> Checked {
                 Condition::True
             }
         };
+        // The goal's quantified variables, taken before the next schema resets the table.
+        let goal_variables = l.take_variables();
         let pconstraints = p.constraints.as_ref().map(|c| {
             l.uses_requirement(RequirementKind::Constraints, c.span);
             l.closed_condition(c, Place::Constraint)
@@ -102,7 +104,7 @@ pub fn check(input: Input, options: CheckOptions) -> Checked {
             .with_help(format!("add `(= ({name} ...) VALUE)` to `:init`"));
             l.diags.push(dg);
         }
-        task_parts = Some((p, init, init_values, timed, goal, pconstraints, metric));
+        task_parts = Some((p, init, init_values, timed, goal, goal_variables, pconstraints, metric));
     }
 
     l.missing_requirements();
@@ -145,7 +147,7 @@ pub fn check(input: Input, options: CheckOptions) -> Checked {
         constraints,
     };
     let mut task = None;
-    if let Some((p, init, init_values, timed, goal, pconstraints, metric)) = task_parts {
+    if let Some((p, init, init_values, timed, goal, goal_variables, pconstraints, metric)) = task_parts {
         summary.init_facts = Some(p.init.iter().filter(|e| !matches!(e, InitElement::Assign(..))).count());
         summary.init_values = Some(p.init.iter().filter(|e| matches!(e, InitElement::Assign(..))).count());
         summary.goal_literals = Some(p.goal.as_ref().map_or(0, count_literals));
@@ -160,6 +162,7 @@ pub fn check(input: Input, options: CheckOptions) -> Checked {
                 init_values,
                 timed_literals: timed,
                 goal,
+                goal_variables,
                 constraints: pconstraints,
                 metric,
             });

@@ -40,7 +40,6 @@ codes! {
     MISSING_GOAL = "E0126" "missing-goal";
     UNDECLARED_REQUIREMENT = "W0101" "requirement-not-declared";
     UNINITIALIZED_FLUENT = "W0102" "fluent-without-initial-value";
-    UNSUPPORTED_LATER = "W0103" "kept-but-unsupported";
     DUPLICATE_INIT_FACT = "W0104" "duplicate-initial-fact";
     CONSTANT_REDECLARED = "W0105" "object-repeats-constant";
     TYPE_REDECLARED = "W0106" "type-redeclared-with-another-supertype";

@@ -9,6 +9,7 @@ mod check;
 pub mod codes;
 pub mod intern;
 pub mod lifted;
+pub mod semantics;
 mod lower;
 mod summary;
 

@@ -273,6 +273,8 @@ pub struct Task {
     pub init_values: Vec<(GroundFluent, Value)>,
     pub timed_literals: Vec<TimedLiteral>,
     pub goal: Condition,
+    /// The variables quantified in `goal` (indexed by its `VarId`s), with their types.
+    pub goal_variables: Vec<Param>,
     pub constraints: Option<Condition>,
     pub metric: Option<Metric>,
 }

@@ -465,6 +465,13 @@ impl<'d> Lowerer<'d> {
         self.bind(params);
     }
 
+    /// Hands out the variable table of the schema just lowered (for the goal, whose quantified
+    /// variables would otherwise be lost when the next schema starts).
+    pub fn take_variables(&mut self) -> Vec<Param> {
+        self.scope.clear();
+        std::mem::take(&mut self.vars)
+    }
+
     fn lookup_var(&self, name: &str) -> Option<VarId> {
         let sym = self.symbols.get(name)?;
         self.scope.iter().rev().find(|(s, _)| *s == sym).map(|&(_, v)| v)

@@ -2,6 +2,8 @@
 //! checks with no errors and round-trips through the printer — except the files listed in
 //! `corpus_defects.tsv`, which must report exactly the listed error codes. Skipped, loudly, where
 //! the corpus is absent (set CERTPLAN_BENCHMARKS to point elsewhere).
+//!
+//! Run it with `cargo test -p model --test corpus -- --ignored --nocapture`; `.ci/run` does.
 
 use model::{CheckOptions, Input, check};
 use pddl::ast::Definition;
@@ -98,6 +100,7 @@ fn round_trip(rel: &str, text: &str, out: &mut Vec<String>) {
 }
 
 #[test]
+#[ignore = "the corpus check: .ci/run runs it with --ignored (about 15 s in debug)"]
 fn corpus_checks_clean() {
     let Some(root) = corpus_root() else {
         eprintln!("SKIPPED corpus test: no benchmark corpus at ../shared/benchmarks (set CERTPLAN_BENCHMARKS)");

@@ -113,6 +113,5 @@ pub mod codes {
         DASH_TYPE = "E0014" "missing-space-after-dash";
         PLAN_SYNTAX = "E0020" "malformed-plan-line";
         IGNORED_SECTION = "W0001" "ignored-section";
-        SECTION_ORDER = "W0002" "section-out-of-order";
     }
 }
