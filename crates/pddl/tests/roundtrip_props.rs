@@ -955,7 +955,7 @@ fn deep_domain() -> BoxedStrategy<Domain> {
     let gd_wraps = prop::collection::vec((0u8..6, params(), atom()), 0..=150);
     let eff_wraps = prop::collection::vec((0u8..3, params(), atom()), 0..=150);
     (name(), gd(PRE), gd_wraps, effect(false), eff_wraps)
-        .prop_map(|(name, g, gw, e, ew)| {
+        .prop_map(|(name, mut g, gw, mut e, ew)| {
             for (k, vars, sibling) in gw {
                 let s = gd_of(GdKind::Atom(sibling));
                 g = gd_of(match k {
