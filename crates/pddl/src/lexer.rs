@@ -130,6 +130,29 @@ pub fn lex(src: &str, file: FileId, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
     tokens
 }
 
+/// Keywords of the sections that stand directly inside `(define ...)`.
+const SECTIONS: &[&str] = &[
+    ":requirements",
+    ":types",
+    ":constants",
+    ":predicates",
+    ":functions",
+    ":action",
+    ":durative-action",
+    ":derived",
+    ":objects",
+    ":init",
+    ":goal",
+    ":metric",
+];
+
+fn is_section(src: &str, t: &Token) -> bool {
+    t.kind == TokenKind::Keyword && {
+        let text = &src[t.start as usize..t.end as usize];
+        SECTIONS.iter().any(|s| s.eq_ignore_ascii_case(text))
+    }
+}
+
 /// Tokens whose parentheses are balanced, each `(` knowing its `)`.
 pub struct TokenTree {
     pub tokens: Vec<Token>,
@@ -140,9 +163,33 @@ impl TokenTree {
         let raw = lex(src, file, diags);
         let mut tokens = Vec::with_capacity(raw.len());
         let mut open: Vec<usize> = Vec::new();
-        for tok in raw {
+        // `)` owed by lists closed early (see below); the first that many stray `)` pay it back.
+        let mut debt = 0usize;
+        for (i, &tok) in raw.iter().enumerate() {
             match tok.kind {
                 TokenKind::LParen => {
+                    // Sections such as `(:action` stand directly inside `(define ...)`. Meeting
+                    // one deeper means a `)` is missing before it: close what is open there, and
+                    // point at the innermost unclosed list, which is where the `)` belongs. Left
+                    // alone, the whole rest of the file would nest inside that list.
+                    if open.len() > 1 && raw.get(i + 1).is_some_and(|t| is_section(src, t)) {
+                        let innermost: Token = tokens[*open.last().expect("len > 1")];
+                        let d = Diagnostic::error(
+                            codes::UNCLOSED_PAREN,
+                            file,
+                            innermost.span(),
+                            "this `(` is not closed before the next section starts",
+                        )
+                        .with_label(file, Span { start: tok.start, end: raw[i + 1].end }, "the next section")
+                        .with_help("add the missing `)` before the next section");
+                        diags.push(d);
+                        while open.len() > 1 {
+                            let o = open.pop().expect("len > 1");
+                            tokens[o].partner = tokens.len() as u32;
+                            tokens.push(Token { kind: TokenKind::RParen, start: tok.start, end: tok.start, partner: 0 });
+                            debt += 1;
+                        }
+                    }
                     open.push(tokens.len());
                     tokens.push(tok);
                 }
@@ -151,6 +198,7 @@ impl TokenTree {
                         tokens[o].partner = tokens.len() as u32;
                         tokens.push(tok);
                     }
+                    None if debt > 0 => debt -= 1,
                     None => diags.push(
                         Diagnostic::error(codes::UNMATCHED_PAREN, file, tok.span(), "unmatched `)`")
                             .with_help("remove it, or add the `(` it was meant to close"),
@@ -213,5 +261,18 @@ mod tests {
         );
         assert_eq!(t.tokens[0].partner, 8);
         assert_eq!(t.tokens[9].partner, 11);
+    }
+
+    #[test]
+    fn missing_paren_before_a_section_is_pinned_to_its_list() {
+        let src = "(define (domain d)\n (:action a :precondition (and (p)\n :effect (q))\n (:action b))";
+        let mut d = Vec::new();
+        let t = TokenTree::build(src, FileId(0), &mut d);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(&src[d[0].span.range()], "(");
+        assert_eq!(d[0].span.start, 20, "the `(:action a` left open");
+        // The second action is a sibling of the first, directly inside `define`.
+        let define_end = t.tokens[0].partner as usize;
+        assert_eq!(define_end, t.tokens.len() - 1);
     }
 }
