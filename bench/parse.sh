@@ -62,13 +62,21 @@ def load(name):
 rust, rs = load("rust.jsonl")
 fd, fs = load("fd.jsonl")
 rnc, ns = load("rust-nocheck.jsonl")
-fams = set()
-for r in rust:
-    parts = r["domain"].split("/")
-    fams.add(parts[-2] if parts[-1].startswith("domain") else parts[-1])
+# Domain families as select_files.py counts them (index.csv's `family` column), else the directory.
+family = {}
+index = "/work/shared/benchmarks/index.csv"
+if os.path.exists(index):
+    import csv
+    with open(index, newline="") as f:
+        for row in csv.DictReader(f):
+            family[os.path.join(os.path.dirname(index), row["problem_path"])] = row.get("family") or row["domain"]
+fams = sorted({family.get(r["problem"], os.path.basename(os.path.dirname(r["domain"]))) for r in rust})
 print()
 print(f"pairs: {len(rust)} ({rs['failed']} failed on certplan, {fs['failed']} on FD), "
-      f"{rs['total_bytes'] / 1e6:.2f} MB of domain+problem text, {len(fams)} domain dirs, repeat {rs['repeat']}")
+      f"{rs['total_bytes'] / 1e6:.2f} MB of domain+problem text, repeat {rs['repeat']}")
+print(f"domain families ({len(fams)}): {', '.join(fams)}")
+print(f"1-min load average at the end: {open('/proc/loadavg').read().split()[0]} on {os.cpu_count()} CPUs "
+      "(when it exceeds the CPU count, other work competed and the figures are noisy)")
 print(f"{'side':<36} {'MB/s (median)':>14} {'MB/s (min)':>11} {'sum median s':>13}")
 def row(label, s):
     print(f"{label:<36} {s['mb_per_s'] or 0:>14.2f} {s['mb_per_s_min'] or 0:>11.2f} {s['sum_median_s']:>13.4f}")

@@ -24,7 +24,10 @@ fn close(a: Option<f64>, b: Option<f64>) -> bool {
 }
 
 fn same_step(a: &PlanStep, b: &PlanStep) -> bool {
-    a.action == b.action && a.args == b.args && close(a.time, b.time) && close(a.duration, b.duration)
+    a.action == b.action
+        && a.args == b.args
+        && close(a.time, b.time)
+        && close(a.duration, b.duration)
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -46,7 +49,11 @@ fuzz_target!(|data: &[u8]| {
     }
     let again = second.value.expect("reparse: no errors but no value");
     let same = plan.steps.len() == again.steps.len()
-        && plan.steps.iter().zip(&again.steps).all(|(a, b)| same_step(a, b))
+        && plan
+            .steps
+            .iter()
+            .zip(&again.steps)
+            .all(|(a, b)| same_step(a, b))
         && plan.cost == again.cost;
     if !same {
         panic!(

@@ -7,12 +7,32 @@
 //! - `1`: the input has errors (syntax or semantic), or `fmt --check` found a file that is not in
 //!   canonical form, or `fmt --write` refused to drop comments.
 //! - `2`: usage error: bad flags (clap's own status), or a path that cannot be read or written.
+//!
+//! `validate` has its own, VAL-like convention: `0` every plan is valid; `1` some plan is invalid
+//! (a step cannot be applied, or the goal does not hold at the end); `2` an input error: an
+//! unreadable path, a parse or check error in the domain, problem or any plan (unknown action or
+//! object, wrong arity or type), or a task the validator does not support. `2` wins over `1`.
+//!
+//! `plan` and `ground` use Fast Downward's driver statuses where they apply, so experiment tooling
+//! that reads FD's can read certplan's: `0` a plan was found, validated and written (`ground`:
+//! grounded); `1` input errors, or a construct the planner refuses (named on stderr); `2` usage
+//! error (bad flags or `--search`, unreadable or unwritable path); `11` proved unsolvable (goal
+//! unreachable in grounding or h2, or the reachable state space exhausted; every pruning and
+//! heuristic here is safe); `12` search space exhausted without proof (FD's status; not produced
+//! by the current engines, which are all complete); `22` out of memory (`--memory-limit`);
+//! `23` out of time (`--time-limit`); `32` the plan found failed validation, a bug (not written).
 
+mod analyze;
 mod check;
 mod fmt;
+mod ground;
+mod generate;
 mod load;
 mod output;
+mod plan;
+mod proof;
 mod stdio;
+mod validate;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::IsTerminal;
@@ -41,6 +61,23 @@ enum Command {
     Check(check::CheckArgs),
     /// Print a domain, problem or plan file in canonical form.
     Fmt(fmt::FmtArgs),
+    /// Validate plans for a problem: one report per plan (exit 0 all valid, 1 some invalid, 2
+    /// input error).
+    Validate(validate::ValidateArgs),
+    /// Generate seeded instances of a library domain (`--list` shows domains and parameters).
+    Generate(generate::GenerateArgs),
+    /// Domain classes of paper 002: delete-free, well-formed, conditional effects.
+    Analyze(analyze::AnalyzeArgs),
+    /// Lean 4 proof export (paper 000), plan bridge and proof auditor.
+    Lean(proof::ProverArgs),
+    /// Coq proof export (paper 000's conversion), plan bridge and proof auditor.
+    Coq(proof::ProverArgs),
+    /// Find a plan: ground, prune, search (default `astar(lmcut())`, optimal), validate, write it
+    /// to `sas_plan` (exit 0 plan, 11 unsolvable, 12 incomplete search exhausted, 22 out of
+    /// memory, 23 out of time, 32 plan failed validation: a bug).
+    Plan(plan::PlanArgs),
+    /// Ground and prune a task; print the statistics or write Fast Downward's output.sas.
+    Ground(ground::GroundArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -62,6 +99,12 @@ pub struct Ui {
 pub enum Outcome {
     Fine,
     InputErrors,
+    /// `validate`: some plan is invalid (exit status 1).
+    PlanInvalid,
+    /// `validate`: an input could not be used (exit status 2).
+    Unusable,
+    /// `plan` and `ground`: a planner status compatible with Fast Downward's (11, 22, 23, 32).
+    Planner(u8),
 }
 
 /// A failure that is about the invocation or the file system rather than the input's content
@@ -86,10 +129,20 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Check(args) => check::run(args, &ui),
         Command::Fmt(args) => fmt::run(args, &ui),
+        Command::Validate(args) => validate::run(args, &ui),
+        Command::Generate(args) => generate::run(args, &ui),
+        Command::Analyze(args) => analyze::run(args, &ui),
+        Command::Lean(args) => proof::run(::proof::Backend::Lean, args, &ui),
+        Command::Coq(args) => proof::run(::proof::Backend::Coq, args, &ui),
+        Command::Plan(args) => plan::run(args, &ui),
+        Command::Ground(args) => ground::run(args, &ui),
     };
     match result {
         Ok(Outcome::Fine) => ExitCode::SUCCESS,
         Ok(Outcome::InputErrors) => ExitCode::from(1),
+        Ok(Outcome::PlanInvalid) => ExitCode::from(1),
+        Ok(Outcome::Unusable) => ExitCode::from(2),
+        Ok(Outcome::Planner(code)) => ExitCode::from(code),
         Err(Fatal(message)) => {
             stdio::eprint(&format!("certplan: {message}\n"));
             ExitCode::from(2)

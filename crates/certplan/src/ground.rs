@@ -1,0 +1,227 @@
+//! `certplan ground DOMAIN PROBLEM`: ground the task, prune it, print the statistics or write Fast
+//! Downward's `output.sas`. Also the loading and grounding steps that `plan` shares.
+
+use crate::load::{self, Loaded};
+use crate::{Fatal, Outcome, Ui, stdio};
+use ::ground::prune::PruneStats;
+use ::ground::{GroundError, GroundOptions, GroundStats, GroundTask};
+use model::lifted::Task;
+use model::{CheckOptions, Input};
+use pddl::{Diagnostic, SourceMap};
+use serde::Serialize;
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Exit statuses shared by `plan` and `ground`, compatible with Fast Downward's driver.
+pub const EXIT_UNSOLVABLE: u8 = 11;
+pub const EXIT_OUT_OF_MEMORY: u8 = 22;
+pub const EXIT_OUT_OF_TIME: u8 = 23;
+/// A plan that fails validation: a bug in grounding or search (FD's "search critical error").
+pub const EXIT_BUG: u8 = 32;
+
+#[derive(clap::Args)]
+pub struct GroundArgs {
+    /// The domain file.
+    domain: PathBuf,
+    /// The problem file.
+    problem: PathBuf,
+    /// Write Fast Downward's `output.sas` (translator format version 3) to this file.
+    #[arg(long, value_name = "FILE")]
+    output_sas: Option<PathBuf>,
+    #[command(flatten)]
+    pub prune: PruneArgs,
+    /// Print one JSON object on stdout instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args, Clone, Copy)]
+pub struct PruneArgs {
+    /// Skip h2 mutex pruning.
+    #[arg(long)]
+    pub no_h2: bool,
+    /// Skip relevance analysis.
+    #[arg(long)]
+    pub no_relevance: bool,
+}
+
+/// Per-phase wall-clock seconds.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Times {
+    pub parse: f64,
+    pub ground: f64,
+    pub h2: f64,
+    pub relevance: f64,
+    pub search: f64,
+    pub validate: f64,
+    pub total: f64,
+}
+
+/// Statistics of loading, grounding and pruning.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Prepared {
+    pub grounding: GroundStats,
+    pub h2: Option<PruneStats>,
+    pub relevance: Option<PruneStats>,
+    pub atoms: usize,
+    pub operators: usize,
+    pub times: Times,
+}
+
+/// How preparing ended, when it did not yield a ground task.
+pub enum Stop {
+    /// Exit with this outcome; the message (if any) was printed.
+    Exit(Outcome),
+    /// Proved unsolvable while grounding or pruning.
+    Unsolvable,
+    OutOfTime,
+}
+
+/// Loads, parses and checks domain and problem; prints diagnostics. `Err` carries the outcome.
+pub fn load_task(domain: &Path, problem: &Path, ui: &Ui) -> Result<Result<Task, Outcome>, Fatal> {
+    let mut sources = SourceMap::new();
+    let mut diags = Vec::new();
+    let dfile = load::load(domain, &mut sources, &mut diags)?;
+    let pfile = load::load(problem, &mut sources, &mut diags)?;
+    let (Loaded::Text(did), Loaded::Text(pid)) = (dfile, pfile) else {
+        stdio::eprint(&pddl::render::render_all(&diags, &sources, ui.color));
+        return Ok(Err(Outcome::InputErrors));
+    };
+    let d = pddl::parse_domain(&sources.get(did).text, did);
+    let p = pddl::parse_problem(&sources.get(pid).text, pid);
+    diags.extend(d.diagnostics);
+    diags.extend(p.diagnostics);
+    let (Some(d), Some(p)) = (d.value, p.value) else {
+        stdio::eprint(&pddl::render::render_all(&diags, &sources, ui.color));
+        return Ok(Err(Outcome::InputErrors));
+    };
+    if diags.iter().any(Diagnostic::is_error) {
+        pddl::diagnostic::sort(&mut diags);
+        stdio::eprint(&pddl::render::render_all(&diags, &sources, ui.color));
+        return Ok(Err(Outcome::InputErrors));
+    }
+    let checked = model::check(Input { domain: (&d, did), problem: Some((&p, pid)), plan: None }, CheckOptions::default());
+    let errors = checked.has_errors();
+    let mut all = diags;
+    all.extend(checked.diagnostics);
+    pddl::diagnostic::sort(&mut all);
+    // Warnings are worth seeing before a long search; errors stop here.
+    if errors || !ui.quiet {
+        stdio::eprint(&pddl::render::render_all(&all, &sources, ui.color));
+    }
+    if errors {
+        return Ok(Err(Outcome::InputErrors));
+    }
+    match checked.task {
+        Some(t) => Ok(Ok(t)),
+        None => {
+            for u in &checked.unsupported {
+                let f = sources.get(u.file);
+                let (line, col) = f.line_col(u.span.start);
+                stdio::eprint(&format!("certplan: {}:{line}:{col}: {} is not supported by the planner\n", f.path, u.construct));
+            }
+            Ok(Err(Outcome::InputErrors))
+        }
+    }
+}
+
+/// Grounds and prunes. Refusals are printed, naming the construct.
+pub fn prepare(task: &Task, prune: PruneArgs, deadline: Option<Instant>, stats: &mut Prepared) -> Result<GroundTask, Stop> {
+    let t0 = Instant::now();
+    let grounded = match ::ground::ground(task, GroundOptions { deadline }) {
+        Ok(g) => g,
+        Err(GroundError::Unsupported(refusals)) => {
+            for r in refusals {
+                stdio::eprint(&format!("certplan: {r}\n"));
+            }
+            return Err(Stop::Exit(Outcome::InputErrors));
+        }
+        Err(GroundError::TooLarge(m)) => {
+            stdio::eprint(&format!("certplan: cannot ground this task: {m}\n"));
+            return Err(Stop::Exit(Outcome::InputErrors));
+        }
+        Err(GroundError::OutOfTime) => return Err(Stop::OutOfTime),
+    };
+    stats.times.ground = t0.elapsed().as_secs_f64();
+    stats.grounding = grounded.stats;
+    let Some(mut g) = grounded.task else {
+        return Err(Stop::Unsolvable);
+    };
+    if !prune.no_h2 {
+        let s = ::ground::prune::h2(&mut g, deadline);
+        stats.times.h2 = s.seconds;
+        let unsolvable = s.unsolvable;
+        stats.h2 = Some(s);
+        if unsolvable {
+            return Err(Stop::Unsolvable);
+        }
+    }
+    if !prune.no_relevance {
+        let s = ::ground::prune::relevance(&mut g);
+        stats.times.relevance = s.seconds;
+        stats.relevance = Some(s);
+    }
+    stats.atoms = g.atoms.len();
+    stats.operators = g.operators.len();
+    Ok(g)
+}
+
+/// The grounding statistics as text lines.
+pub fn prepared_text(p: &Prepared) -> String {
+    let g = &p.grounding;
+    let mut s = format!(
+        "grounding: {} atoms ({} static compiled away), {} operators ({} instances before merging duplicates), {} rules, {:.3}s\n",
+        g.atoms, g.static_atoms, g.operators, g.operator_instances, g.rules, p.times.ground
+    );
+    for (name, step) in [("h2 mutexes", &p.h2), ("relevance", &p.relevance)] {
+        match step {
+            None => s.push_str(&format!("{name}: off\n")),
+            Some(st) => {
+                s.push_str(&format!(
+                    "{name}: atoms {} -> {}, operators {} -> {}",
+                    st.atoms_before, st.atoms_after, st.operators_before, st.operators_after
+                ));
+                if name == "h2 mutexes" {
+                    s.push_str(&format!(", {} mutex pairs", st.mutex_pairs));
+                }
+                if let Some(why) = &st.skipped {
+                    s.push_str(&format!(" (skipped: {why})"));
+                }
+                s.push_str(&format!(", {:.3}s\n", st.seconds));
+            }
+        }
+    }
+    s.push_str(&format!("ground task: {} atoms, {} operators\n", p.atoms, p.operators));
+    s
+}
+
+pub fn run(args: &GroundArgs, ui: &Ui) -> Result<Outcome, Fatal> {
+    let start = Instant::now();
+    let task = match load_task(&args.domain, &args.problem, ui)? {
+        Ok(t) => t,
+        Err(o) => return Ok(o),
+    };
+    let mut stats = Prepared::default();
+    stats.times.parse = start.elapsed().as_secs_f64();
+    let g = match prepare(&task, args.prune, None, &mut stats) {
+        Ok(g) => Some(g),
+        Err(Stop::Exit(o)) => return Ok(o),
+        Err(Stop::OutOfTime) => return Ok(Outcome::Planner(EXIT_OUT_OF_TIME)),
+        Err(Stop::Unsolvable) => None,
+    };
+    stats.times.total = start.elapsed().as_secs_f64();
+    if let (Some(g), Some(path)) = (&g, &args.output_sas) {
+        std::fs::write(path, ::ground::sas::write(g, &task)).map_err(|e| Fatal(format!("cannot write `{}`: {e}", path.display())))?;
+    }
+    if args.json {
+        let v = json!({ "solvable_in_relaxation": g.is_some(), "statistics": stats });
+        stdio::print(&format!("{v}\n"))?;
+    } else if !ui.quiet {
+        stdio::print(&prepared_text(&stats))?;
+        if g.is_none() {
+            stdio::print("the goal is unreachable: the task is unsolvable\n")?;
+        }
+    }
+    Ok(if g.is_some() { Outcome::Fine } else { Outcome::Planner(EXIT_UNSOLVABLE) })
+}

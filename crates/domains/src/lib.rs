@@ -1,0 +1,197 @@
+//! certplan's domain library: hand-written PDDL domains (embedded with `include_str!`), a seeded
+//! instance generator for each, and the domain classes of paper 002 (delete-free, well-formed,
+//! conditional effects).
+//!
+//! Every random choice of a generator comes from one ChaCha8 stream seeded with the instance's
+//! seed, and generators iterate only over ordered collections, so the same seed and parameters
+//! give the same bytes on every machine.
+//!
+//! Entry points: [`library`] / [`find`] for the domains, [`Domain::generate`] for one instance,
+//! [`Split`] for the IPC 2023 learning-track size schedules, [`analyze`] for domain classes.
+
+pub mod analyze;
+mod generators;
+pub mod explicit;
+mod writer;
+
+pub use generators::GenError;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// The random stream generators draw from.
+pub type Rng = ChaCha8Rng;
+
+/// A size parameter of a generator, with the range it accepts.
+#[derive(Clone, Copy, Debug)]
+pub struct ParamSpec {
+    pub name: &'static str,
+    pub doc: &'static str,
+    pub min: u32,
+    pub max: u32,
+    pub default: u32,
+}
+
+/// Parameter values, resolved against a domain's [`ParamSpec`]s: every parameter has a value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Params(Vec<(&'static str, u32)>);
+
+impl Params {
+    /// The value of a parameter the domain declares; 0 for an undeclared name (a generator bug,
+    /// caught by the tests that run every generator with its defaults).
+    pub fn get(&self, name: &str) -> u32 {
+        self.0.iter().find(|(n, _)| *n == name).map_or(0, |&(_, v)| v)
+    }
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, u32)> + '_ {
+        self.0.iter().copied()
+    }
+}
+
+/// One size schedule of the IPC 2023 learning track: each parameter grows linearly with the
+/// instance index from its first to its last value.
+#[derive(Clone, Copy, Debug)]
+pub struct Split {
+    pub name: &'static str,
+    pub ranges: &'static [(&'static str, u32, u32)],
+}
+
+/// A domain of the library.
+pub struct Domain {
+    /// The name `certplan generate` and `analyze` take.
+    pub name: &'static str,
+    pub summary: &'static str,
+    /// The domain file.
+    pub pddl: &'static str,
+    /// The directory of the public version under `../shared/benchmarks`, where one exists.
+    pub public: Option<&'static str>,
+    pub params: &'static [ParamSpec],
+    /// IPC-style size schedules (training, easy, medium, hard), where the domain has them.
+    pub splits: &'static [Split],
+    generator: generators::Generator,
+}
+
+impl Domain {
+    /// Resolves `key=value` settings against the domain's parameters: unknown names and values out
+    /// of range are errors; missing parameters take their defaults.
+    pub fn params(&self, settings: &[(String, u32)]) -> Result<Params, GenError> {
+        for (name, value) in settings {
+            let Some(spec) = self.params.iter().find(|p| p.name == name.as_str()) else {
+                let known: Vec<&str> = self.params.iter().map(|p| p.name).collect();
+                return Err(GenError(format!(
+                    "`{}` has no parameter `{name}`; its parameters are: {}",
+                    self.name,
+                    known.join(", ")
+                )));
+            };
+            if *value < spec.min || *value > spec.max {
+                return Err(GenError(format!(
+                    "`{name}` must be between {} and {} (got {value})",
+                    spec.min, spec.max
+                )));
+            }
+        }
+        Ok(Params(
+            self.params
+                .iter()
+                .map(|p| {
+                    let v = settings.iter().rev().find(|(n, _)| n == p.name).map_or(p.default, |&(_, v)| v);
+                    (p.name, v)
+                })
+                .collect(),
+        ))
+    }
+
+    /// The parameters of instance `index` (0-based) of `count` under a split schedule, clamped to
+    /// the parameters' ranges.
+    pub fn split_params(&self, split: &Split, index: usize, count: usize) -> Result<Params, GenError> {
+        let settings: Vec<(String, u32)> = split
+            .ranges
+            .iter()
+            .map(|&(name, first, last)| {
+                let v = if count <= 1 {
+                    first as f64
+                } else {
+                    first as f64 + (last as f64 - first as f64) * index as f64 / (count - 1) as f64
+                };
+                let spec = self.params.iter().find(|p| p.name == name);
+                let v = v.round() as u32;
+                let v = spec.map_or(v, |s| v.clamp(s.min, s.max));
+                (name.to_string(), v)
+            })
+            .collect();
+        self.params(&settings)
+    }
+
+    /// Generates one problem, named `name`, from `seed`.
+    pub fn generate(&self, params: &Params, seed: u64, name: &str) -> Result<String, GenError> {
+        let mut rng = Rng::seed_from_u64(seed);
+        let text = (self.generator)(params, &mut rng, name)?;
+        // The two variants of a paper 002 domain share a generator; the problem must still name
+        // its own domain, which the checker insists on.
+        let own = domain_name(self.pddl).unwrap_or_default();
+        Ok(match text.split_once("\n  (:domain ") {
+            Some((head, rest)) => match rest.split_once(")\n") {
+                Some((_, tail)) => format!("{head}\n  (:domain {own})\n{tail}"),
+                None => text,
+            },
+            None => text,
+        })
+    }
+}
+
+/// Every domain of the library, in a fixed order.
+pub fn library() -> &'static [Domain] {
+    generators::LIBRARY
+}
+
+/// The domain named `name` (ASCII case-insensitive).
+pub fn find(name: &str) -> Option<&'static Domain> {
+    library().iter().find(|d| d.name.eq_ignore_ascii_case(name))
+}
+
+/// Parses and checks a domain and problem given as text, handing out the lifted task; the first
+/// few error messages otherwise.
+pub fn task(domain: &str, problem: &str) -> Result<model::lifted::Task, String> {
+    let d = pddl::parse_domain(domain, pddl::FileId(0));
+    let p = pddl::parse_problem(problem, pddl::FileId(1));
+    let errors = |diags: &[pddl::Diagnostic]| -> Vec<String> {
+        diags.iter().filter(|d| d.is_error()).take(3).map(|d| d.message.clone()).collect()
+    };
+    let mut errs = errors(&d.diagnostics);
+    errs.extend(errors(&p.diagnostics));
+    let (Some(dv), Some(pv)) = (d.value, p.value) else {
+        return Err(if errs.is_empty() { "no domain or problem could be parsed".into() } else { errs.join("; ") });
+    };
+    if !errs.is_empty() {
+        return Err(errs.join("; "));
+    }
+    let checked = model::check(
+        model::Input { domain: (&dv, pddl::FileId(0)), problem: Some((&pv, pddl::FileId(1))), plan: None },
+        model::CheckOptions::default(),
+    );
+    match checked.task {
+        Some(t) => Ok(t),
+        None => {
+            let e = errors(&checked.diagnostics);
+            Err(if e.is_empty() { "the task uses constructs later stages do not support".into() } else { e.join("; ") })
+        }
+    }
+}
+
+/// The lifted domain of a domain file given as text.
+pub fn lifted_domain(domain: &str) -> Result<model::lifted::Domain, String> {
+    let d = pddl::parse_domain(domain, pddl::FileId(0));
+    let errs: Vec<String> = d.diagnostics.iter().filter(|x| x.is_error()).take(3).map(|x| x.message.clone()).collect();
+    let Some(dv) = d.value.filter(|_| errs.is_empty()) else {
+        return Err(if errs.is_empty() { "the domain could not be parsed".into() } else { errs.join("; ") });
+    };
+    let checked = model::check(model::Input { domain: (&dv, pddl::FileId(0)), problem: None, plan: None }, model::CheckOptions::default());
+    checked.domain.ok_or_else(|| {
+        let e: Vec<String> = checked.diagnostics.iter().filter(|x| x.is_error()).take(3).map(|x| x.message.clone()).collect();
+        if e.is_empty() { "the domain uses constructs later stages do not support".into() } else { e.join("; ") }
+    })
+}
+
+/// The name in `(define (domain NAME) ...)`, read with the parser.
+pub fn domain_name(domain: &str) -> Option<String> {
+    pddl::parse_domain(domain, pddl::FileId(0)).value.map(|d| d.name.text.to_string())
+}

@@ -1,0 +1,507 @@
+//! Normalization of the lifted task into conjunctive rules over rule-local variables.
+//!
+//! Each action precondition becomes a DNF; each disjunct is one *variant* of the action (FD splits
+//! disjunctive preconditions the same way). `exists` variables become extra variables of the
+//! variant (FD's "external parameters" stay the schema's parameters, so plans name only those).
+//! `forall` in a condition is expanded over the objects of the variables' types, renaming the
+//! `exists` variables inside each copy apart. Static literals whose arguments are all objects and
+//! equalities between objects are decided here, which keeps the expansions small.
+
+use crate::{GroundError, Refusal};
+use model::lifted::{
+    Arg, Condition, Expr, FunctionId, Literal, ObjectId, Param, PredicateId, Task, TypeSpec,
+};
+use pddl::ast::{AssignOp, Optimization};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// The largest DNF (in literals) one condition may expand to before grounding gives up on it.
+const DNF_LIMIT: usize = 200_000;
+
+/// A rule-local variable (index into the rule's domains) or an object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Term {
+    Var(u32),
+    Obj(u32),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct LAtom {
+    pub pred: u32,
+    pub args: Vec<Term>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Lit {
+    Atom { pos: bool, atom: LAtom },
+    Eq { pos: bool, a: Term, b: Term },
+}
+
+/// An effect of a variant, for one disjunct of its condition. Its variables are the variant's
+/// (bound when the operator is known) followed by `extra` ones (forall and exists variables).
+#[derive(Clone, Debug)]
+pub(crate) struct NEffect {
+    pub extra: Vec<TypeSpec>,
+    pub cond: Vec<Lit>,
+    pub add: bool,
+    pub atom: LAtom,
+}
+
+/// One precondition disjunct of an action.
+#[derive(Clone, Debug)]
+pub(crate) struct Variant {
+    pub action: model::lifted::ActionId,
+    pub nparams: usize,
+    /// Types of the variables: parameters, then this disjunct's `exists` variables.
+    pub vars: Vec<TypeSpec>,
+    pub pre: Vec<Lit>,
+    pub effects: Vec<NEffect>,
+    /// Summands of `(increase (total-cost) e)`, over the parameters.
+    pub cost: Vec<Expr>,
+}
+
+/// The goal as rules: each disjunct with its own variables.
+#[derive(Clone, Debug)]
+pub(crate) struct GoalDisjunct {
+    pub vars: Vec<TypeSpec>,
+    pub lits: Vec<Lit>,
+}
+
+pub(crate) struct Normalized {
+    pub fluent: Vec<bool>,
+    pub variants: Vec<Variant>,
+    pub goal: Vec<GoalDisjunct>,
+    pub general_cost: bool,
+    /// Initial values of the (static) numeric fluents, for action costs.
+    pub values: FxHashMap<(FunctionId, Vec<ObjectId>), f64>,
+}
+
+type Dnf = Vec<Vec<Lit>>;
+
+struct Norm<'a> {
+    task: &'a Task,
+    fluent: &'a [bool],
+    statics: &'a FxHashSet<(PredicateId, Vec<ObjectId>)>,
+    /// Types of the local variables allocated so far.
+    local: Vec<TypeSpec>,
+    refusals: Vec<Refusal>,
+    place: String,
+}
+
+pub(crate) fn normalize(task: &Task) -> Result<Normalized, GroundError> {
+    let d = &task.domain;
+    let mut refusals = Vec::new();
+    let mut refuse = |construct: &str, place: &str| {
+        refusals.push(Refusal { construct: construct.to_string(), place: place.to_string() })
+    };
+    if !d.derived.is_empty() {
+        refuse("derived predicates (:derived)", "domain");
+    }
+    if !task.timed_literals.is_empty() {
+        refuse("timed initial literals", "problem");
+    }
+    if d.constraints.is_some() || task.constraints.is_some() {
+        refuse("trajectory constraints (:constraints)", "problem");
+    }
+    let total_cost = d
+        .functions
+        .iter()
+        .position(|f| d.name(f.name) == "total-cost" && f.params.is_empty())
+        .map(|i| FunctionId(i as u32));
+    let general_cost = match &task.metric {
+        None => false,
+        Some(m) => match (&m.optimization, &m.expr) {
+            (Optimization::Minimize, Expr::Fluent(f)) if Some(f.function) == total_cost => true,
+            // `(total-time)` of a classical plan is its length, which unit costs minimize.
+            (Optimization::Minimize, Expr::TotalTime) => false,
+            _ => {
+                refuse("a metric other than `minimize (total-cost)`", "problem");
+                false
+            }
+        },
+    };
+    let mut fluent = vec![false; d.predicates.len()];
+    for a in &d.actions {
+        let name = d.name(a.name).to_string();
+        if a.is_durative() {
+            refuse("durative actions", &format!("action {name}"));
+            continue;
+        }
+        for e in &a.effects {
+            match &e.literal {
+                Literal::Add(atom) | Literal::Delete(atom) => fluent[atom.predicate.index()] = true,
+                Literal::Assign(op, f, _) if Some(f.function) == total_cost => {
+                    if *op != AssignOp::Increase {
+                        refuse("an update of total-cost other than `increase`", &format!("action {name}"));
+                    } else if !e.forall.is_empty() || e.condition != Condition::True {
+                        refuse("a conditional or universal action cost", &format!("action {name}"));
+                    }
+                }
+                Literal::Assign(_, f, _) => {
+                    let fname = d.name(d.functions[f.function.index()].name);
+                    refuse(&format!("numeric fluents (assignment to `{fname}`)"), &format!("action {name}"));
+                }
+            }
+        }
+    }
+    for (p, pred) in d.predicates.iter().enumerate() {
+        if pred.derived {
+            fluent[p] = false;
+        }
+    }
+    if !refusals.is_empty() {
+        return Err(GroundError::Unsupported(refusals));
+    }
+    let statics: FxHashSet<(PredicateId, Vec<ObjectId>)> = task
+        .init
+        .iter()
+        .filter(|a| !fluent[a.predicate.index()])
+        .map(|a| (a.predicate, a.args.clone()))
+        .collect();
+    let mut values = FxHashMap::default();
+    for (f, v) in &task.init_values {
+        if let model::lifted::Value::Number(x) = v {
+            values.insert((f.function, f.args.clone()), *x);
+        }
+    }
+
+    let mut n = Norm { task, fluent: &fluent, statics: &statics, local: Vec::new(), refusals: Vec::new(), place: String::new() };
+    let mut variants = Vec::new();
+    for (ai, a) in d.actions.iter().enumerate() {
+        n.place = format!("action {}", d.name(a.name));
+        let p = a.parameters;
+        n.local = a.params().iter().map(|x| x.ty.clone()).collect();
+        let mut subst: Vec<Option<Term>> = vec![None; a.variables.len()];
+        for (i, s) in subst.iter_mut().enumerate().take(p) {
+            *s = Some(Term::Var(i as u32));
+        }
+        let pre = n.dnf(&a.precondition, &mut subst, &a.variables)?;
+        let mut cost = Vec::new();
+        for e in &a.effects {
+            if let Literal::Assign(_, f, expr) = &e.literal
+                && Some(f.function) == total_cost
+            {
+                if expr_uses_var_beyond(expr, p) {
+                    n.refuse("an action cost that reads a quantified variable");
+                }
+                cost.push(expr.clone());
+            }
+        }
+        for disjunct in pre {
+            // Compact the variables: parameters stay; only `exists` variables used by this
+            // disjunct remain, renumbered after the parameters.
+            let (vars, pre) = compact(&n.local, p, disjunct);
+            let mut effects = Vec::new();
+            for e in &a.effects {
+                let (add, atom) = match &e.literal {
+                    Literal::Add(x) => (true, x),
+                    Literal::Delete(x) => (false, x),
+                    Literal::Assign(..) => continue,
+                };
+                // Effect variables: the variant's, then forall variables, then exists variables
+                // of the effect condition.
+                n.local = vars.clone();
+                let mut esubst: Vec<Option<Term>> = vec![None; a.variables.len()];
+                for (i, s) in esubst.iter_mut().enumerate().take(p) {
+                    *s = Some(Term::Var(i as u32));
+                }
+                for &v in &e.forall {
+                    let t = n.fresh(&a.variables[v.index()].ty);
+                    esubst[v.index()] = Some(t);
+                }
+                let Some(latom) = n.atom_terms(atom, &esubst) else { continue };
+                let cond = n.dnf(&e.condition, &mut esubst, &a.variables)?;
+                for c in cond {
+                    let mut lits = c;
+                    lits.push(Lit::Atom { pos: true, atom: latom.clone() });
+                    let (evars, mut lits) = compact(&n.local, vars.len(), lits);
+                    let Some(Lit::Atom { atom, .. }) = lits.pop() else { continue };
+                    effects.push(NEffect { extra: evars[vars.len()..].to_vec(), cond: lits, add, atom });
+                }
+            }
+            variants.push(Variant {
+                action: model::lifted::ActionId(ai as u32),
+                nparams: p,
+                vars,
+                pre,
+                effects,
+                cost: cost.clone(),
+            });
+        }
+    }
+    n.place = "goal".into();
+    n.local = Vec::new();
+    let mut gsubst: Vec<Option<Term>> = vec![None; task.goal_variables.len()];
+    let goal_dnf = n.dnf(&task.goal, &mut gsubst, &task.goal_variables)?;
+    let goal = goal_dnf
+        .into_iter()
+        .map(|c| {
+            let (vars, lits) = compact(&n.local, 0, c);
+            GoalDisjunct { vars, lits }
+        })
+        .collect();
+    if !n.refusals.is_empty() {
+        return Err(GroundError::Unsupported(n.refusals));
+    }
+    Ok(Normalized { fluent, variants, goal, general_cost, values })
+}
+
+fn expr_uses_var_beyond(e: &Expr, p: usize) -> bool {
+    match e {
+        Expr::Fluent(f) => f.args.iter().any(|a| matches!(a, Arg::Var(v) if v.index() >= p)),
+        Expr::Var(v) => v.index() >= p,
+        Expr::Binary(_, a, b) => expr_uses_var_beyond(a, p) || expr_uses_var_beyond(b, p),
+        Expr::Negate(a) => expr_uses_var_beyond(a, p),
+        _ => false,
+    }
+}
+
+/// Renumbers the variables of `lits` beyond the first `keep` so that only used ones remain.
+fn compact(types: &[TypeSpec], keep: usize, mut lits: Vec<Lit>) -> (Vec<TypeSpec>, Vec<Lit>) {
+    let mut map: FxHashMap<u32, u32> = FxHashMap::default();
+    let mut vars: Vec<TypeSpec> = types[..keep].to_vec();
+    let mut fix = |t: &mut Term| {
+        if let Term::Var(v) = t
+            && (*v as usize) >= keep
+        {
+            let next = vars.len() as u32;
+            let nv = *map.entry(*v).or_insert_with(|| {
+                vars.push(types[*v as usize].clone());
+                next
+            });
+            *v = nv;
+        }
+    };
+    for l in &mut lits {
+        match l {
+            Lit::Atom { atom, .. } => atom.args.iter_mut().for_each(&mut fix),
+            Lit::Eq { a, b, .. } => {
+                fix(a);
+                fix(b);
+            }
+        }
+    }
+    (vars, lits)
+}
+
+impl Norm<'_> {
+    fn refuse(&mut self, construct: &str) {
+        let r = Refusal { construct: construct.to_string(), place: self.place.clone() };
+        if !self.refusals.contains(&r) {
+            self.refusals.push(r);
+        }
+    }
+
+    fn fresh(&mut self, ty: &TypeSpec) -> Term {
+        self.local.push(ty.clone());
+        Term::Var(self.local.len() as u32 - 1)
+    }
+
+    fn term(&self, a: &Arg, subst: &[Option<Term>]) -> Option<Term> {
+        match a {
+            Arg::Object(o) => Some(Term::Obj(o.0)),
+            Arg::Var(v) => subst.get(v.index()).copied().flatten(),
+        }
+    }
+
+    fn atom_terms(&mut self, atom: &model::lifted::Atom, subst: &[Option<Term>]) -> Option<LAtom> {
+        let mut args = Vec::with_capacity(atom.args.len());
+        for a in &atom.args {
+            match self.term(a, subst) {
+                Some(t) => args.push(t),
+                None => {
+                    // The lowering gives every variable a scope; a free one is a model bug.
+                    self.refuse("a variable outside its scope");
+                    return None;
+                }
+            }
+        }
+        Some(LAtom { pred: atom.predicate.0, args })
+    }
+
+    /// The DNF of `c` under `subst` (source variable to term). Static literals over objects and
+    /// equalities between objects are decided here.
+    fn dnf(&mut self, c: &Condition, subst: &mut Vec<Option<Term>>, src: &[Param]) -> Result<Dnf, GroundError> {
+        Ok(match c {
+            Condition::True => vec![vec![]],
+            Condition::False => vec![],
+            Condition::Atom { positive, atom } => {
+                let pred = &self.task.domain.predicates[atom.predicate.index()];
+                if pred.derived {
+                    self.refuse("derived predicates");
+                    return Ok(vec![]);
+                }
+                let Some(la) = self.atom_terms(atom, subst) else { return Ok(vec![]) };
+                if !self.fluent[atom.predicate.index()] && la.args.iter().all(|t| matches!(t, Term::Obj(_))) {
+                    let key: Vec<ObjectId> =
+                        la.args.iter().map(|t| if let Term::Obj(o) = t { ObjectId(*o) } else { ObjectId(0) }).collect();
+                    let holds = self.statics.contains(&(atom.predicate, key));
+                    return Ok(if holds == *positive { vec![vec![]] } else { vec![] });
+                }
+                vec![vec![Lit::Atom { pos: *positive, atom: la }]]
+            }
+            Condition::Equal { positive, left, right } => {
+                let (Some(a), Some(b)) = (self.term(left, subst), self.term(right, subst)) else {
+                    self.refuse("a variable outside its scope");
+                    return Ok(vec![]);
+                };
+                match (a, b) {
+                    (Term::Obj(x), Term::Obj(y)) => {
+                        if (x == y) == *positive { vec![vec![]] } else { vec![] }
+                    }
+                    (Term::Var(x), Term::Var(y)) if x == y => {
+                        if *positive { vec![vec![]] } else { vec![] }
+                    }
+                    _ => vec![vec![Lit::Eq { pos: *positive, a, b }]],
+                }
+            }
+            Condition::And(cs) => {
+                let mut acc: Dnf = vec![vec![]];
+                for c in cs {
+                    let d = self.dnf(c, subst, src)?;
+                    acc = product(acc, d)?;
+                    if acc.is_empty() {
+                        break;
+                    }
+                }
+                acc
+            }
+            Condition::Or(cs) => {
+                let mut acc: Dnf = Vec::new();
+                for c in cs {
+                    let d = self.dnf(c, subst, src)?;
+                    if d.iter().any(|x| x.is_empty()) {
+                        return Ok(vec![vec![]]);
+                    }
+                    acc.extend(d);
+                    check_size(&acc)?;
+                }
+                acc
+            }
+            Condition::Exists(vars, body) => {
+                let saved: Vec<Option<Term>> = vars.iter().map(|v| subst[v.index()]).collect();
+                for v in vars {
+                    let t = self.fresh(&src[v.index()].ty);
+                    subst[v.index()] = Some(t);
+                }
+                let r = self.dnf(body, subst, src);
+                for (v, s) in vars.iter().zip(saved) {
+                    subst[v.index()] = s;
+                }
+                r?
+            }
+            Condition::Forall(vars, body) => {
+                let domains: Vec<Vec<ObjectId>> = vars.iter().map(|v| self.task.objects_of(&src[v.index()].ty)).collect();
+                let saved: Vec<Option<Term>> = vars.iter().map(|v| subst[v.index()]).collect();
+                let mut acc: Dnf = vec![vec![]];
+                let mut idx = vec![0usize; vars.len()];
+                let mut result = Ok(());
+                if domains.iter().all(|d| !d.is_empty()) {
+                    'outer: loop {
+                        for (k, v) in vars.iter().enumerate() {
+                            subst[v.index()] = Some(Term::Obj(domains[k][idx[k]].0));
+                        }
+                        match self.dnf(body, subst, src).and_then(|d| product(std::mem::take(&mut acc), d)) {
+                            Ok(a) => acc = a,
+                            Err(e) => {
+                                result = Err(e);
+                                break;
+                            }
+                        }
+                        if acc.is_empty() {
+                            break;
+                        }
+                        // Next combination, odometer style.
+                        let mut k = vars.len();
+                        loop {
+                            if k == 0 {
+                                break 'outer;
+                            }
+                            k -= 1;
+                            idx[k] += 1;
+                            if idx[k] < domains[k].len() {
+                                break;
+                            }
+                            idx[k] = 0;
+                        }
+                    }
+                }
+                for (v, s) in vars.iter().zip(saved) {
+                    subst[v.index()] = s;
+                }
+                result?;
+                acc
+            }
+            Condition::Compare(..) => {
+                self.refuse("numeric conditions");
+                vec![]
+            }
+            Condition::Timed(..) => {
+                self.refuse("timed conditions (durative actions)");
+                vec![]
+            }
+            Condition::Preference(..) => {
+                self.refuse("preferences");
+                vec![]
+            }
+            Condition::Modal(..) => {
+                self.refuse("trajectory constraints");
+                vec![]
+            }
+        })
+    }
+}
+
+fn check_size(d: &Dnf) -> Result<(), GroundError> {
+    let size: usize = d.iter().map(|c| c.len() + 1).sum();
+    if size > DNF_LIMIT {
+        return Err(GroundError::TooLarge(format!(
+            "a condition's disjunctive normal form exceeds {DNF_LIMIT} literals"
+        )));
+    }
+    Ok(())
+}
+
+/// The conjunction of two DNFs, dropping contradictory disjuncts and repeated literals.
+fn product(a: Dnf, b: Dnf) -> Result<Dnf, GroundError> {
+    if b.len() == 1 {
+        let extra = &b[0];
+        let mut out = Vec::with_capacity(a.len());
+        for mut c in a {
+            if merge(&mut c, extra) {
+                out.push(c);
+            }
+        }
+        return Ok(out);
+    }
+    let mut out = Vec::with_capacity(a.len() * b.len());
+    for x in &a {
+        for y in &b {
+            let mut c = x.clone();
+            if merge(&mut c, y) {
+                out.push(c);
+            }
+        }
+        check_size(&out)?;
+    }
+    Ok(out)
+}
+
+/// Appends `extra` to `c`; false when the result is contradictory (`p` and `not p`).
+fn merge(c: &mut Vec<Lit>, extra: &[Lit]) -> bool {
+    for l in extra {
+        if c.contains(l) {
+            continue;
+        }
+        let contradiction = match l {
+            Lit::Atom { pos, atom } => c.iter().any(|m| matches!(m, Lit::Atom { pos: p2, atom: a2 } if p2 != pos && a2 == atom)),
+            Lit::Eq { pos, a, b } => c.iter().any(|m| {
+                matches!(m, Lit::Eq { pos: p2, a: a2, b: b2 } if p2 != pos && ((a2 == a && b2 == b) || (a2 == b && b2 == a)))
+            }),
+        };
+        if contradiction {
+            return false;
+        }
+        c.push(l.clone());
+    }
+    true
+}

@@ -1,0 +1,307 @@
+//! Pruning of the ground task, as in paper 001: forward h2 mutexes (Alcázar & Torralba 2015,
+//! forward direction only) remove operators with unreachable or mutex preconditions, and
+//! relevance analysis backwards from the goal removes operators and effects that cannot
+//! influence it. Both keep every plan of the task (h2 over-approximates reachability; relevance
+//! keeps everything the goal can depend on), so optimal costs are unchanged.
+
+use crate::{AtomId, GroundTask};
+use serde::Serialize;
+use std::time::Instant;
+
+/// Atoms and operators before and after one pruning step.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct PruneStats {
+    pub atoms_before: usize,
+    pub atoms_after: usize,
+    pub operators_before: usize,
+    pub operators_after: usize,
+    /// h2 only: mutex pairs among the reachable atoms.
+    pub mutex_pairs: usize,
+    /// h2 only: why it was skipped, if it was (too many atoms, out of time).
+    pub skipped: Option<String>,
+    /// Whether this step proved the goal unreachable.
+    pub unsolvable: bool,
+    pub seconds: f64,
+}
+
+/// The most atoms h2 is computed for: the pair table has atoms² bits.
+pub const H2_MAX_ATOMS: usize = 25_000;
+
+/// Keeps the atoms with `keep[a]`, renumbering them. Removed atoms must not occur in
+/// preconditions, adds or the goal; where they occur in deletes, negative preconditions or
+/// effect conditions the caller has decided the reference is moot (a never-true atom).
+fn retain_atoms(task: &mut GroundTask, keep: &[bool]) {
+    let mut map = vec![u32::MAX; task.atoms.len()];
+    let mut next = 0u32;
+    for (a, &k) in keep.iter().enumerate() {
+        if k {
+            map[a] = next;
+            next += 1;
+        }
+    }
+    let remap = |v: &mut Vec<AtomId>| {
+        v.retain(|&a| map[a as usize] != u32::MAX);
+        for a in v.iter_mut() {
+            *a = map[*a as usize];
+        }
+    };
+    let mut atoms = Vec::with_capacity(next as usize);
+    for (a, name) in std::mem::take(&mut task.atoms).into_iter().enumerate() {
+        if keep[a] {
+            atoms.push(name);
+        }
+    }
+    task.atoms = atoms;
+    for o in &mut task.operators {
+        remap(&mut o.pre);
+        remap(&mut o.pre_neg);
+        remap(&mut o.add);
+        remap(&mut o.del);
+        o.cond.retain(|c| map[c.atom as usize] != u32::MAX);
+        for c in &mut o.cond {
+            remap(&mut c.pre);
+            remap(&mut c.pre_neg);
+            c.atom = map[c.atom as usize];
+        }
+    }
+    remap(&mut task.init);
+    remap(&mut task.goal);
+    remap(&mut task.goal_neg);
+    task.goal_atom = task.goal_atom.and_then(|g| (map[g as usize] != u32::MAX).then(|| map[g as usize]));
+}
+
+/// Relevance analysis backwards from the goal: an atom is relevant if the goal mentions it or a
+/// relevant operator's precondition (or a relevant effect's condition) does; an operator is
+/// relevant if it changes a relevant atom. Everything else is dropped.
+pub fn relevance(task: &mut GroundTask) -> PruneStats {
+    let start = Instant::now();
+    let mut stats = PruneStats { atoms_before: task.atoms.len(), operators_before: task.operators.len(), ..Default::default() };
+    let n = task.atoms.len();
+    let mut relevant = vec![false; n];
+    for &a in task.goal.iter().chain(&task.goal_neg) {
+        relevant[a as usize] = true;
+    }
+    let mut op_relevant = vec![false; task.operators.len()];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (i, o) in task.operators.iter().enumerate() {
+            fn mark(relevant: &mut [bool], a: AtomId, changed: &mut bool) {
+                if !relevant[a as usize] {
+                    relevant[a as usize] = true;
+                    *changed = true;
+                }
+            }
+            let touches = o.add.iter().chain(&o.del).any(|&a| relevant[a as usize]);
+            if touches && !op_relevant[i] {
+                op_relevant[i] = true;
+                for &a in o.pre.iter().chain(&o.pre_neg) {
+                    mark(&mut relevant, a, &mut changed);
+                }
+            }
+            for c in &o.cond {
+                if relevant[c.atom as usize] {
+                    if !op_relevant[i] {
+                        op_relevant[i] = true;
+                        for &a in o.pre.iter().chain(&o.pre_neg) {
+                            mark(&mut relevant, a, &mut changed);
+                        }
+                    }
+                    for &a in c.pre.iter().chain(&c.pre_neg) {
+                        mark(&mut relevant, a, &mut changed);
+                    }
+                }
+            }
+        }
+    }
+    let mut i = 0;
+    task.operators.retain(|_| {
+        i += 1;
+        op_relevant[i - 1]
+    });
+    for o in &mut task.operators {
+        o.add.retain(|&a| relevant[a as usize]);
+        o.del.retain(|&a| relevant[a as usize]);
+        o.cond.retain(|c| relevant[c.atom as usize]);
+    }
+    retain_atoms(task, &relevant);
+    stats.atoms_after = task.atoms.len();
+    stats.operators_after = task.operators.len();
+    stats.seconds = start.elapsed().as_secs_f64();
+    stats
+}
+
+fn bit(v: &[u64], a: AtomId) -> bool {
+    v[a as usize / 64] >> (a % 64) & 1 == 1
+}
+
+/// A symmetric table of atom pairs, one bit per pair.
+struct Pairs {
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl Pairs {
+    fn row(&self, a: usize) -> &[u64] {
+        &self.bits[a * self.words..(a + 1) * self.words]
+    }
+    fn get(&self, a: usize, b: usize) -> bool {
+        self.bits[a * self.words + b / 64] >> (b % 64) & 1 == 1
+    }
+    fn set(&mut self, a: usize, b: usize) -> bool {
+        let w = &mut self.bits[a * self.words + b / 64];
+        let m = 1u64 << (b % 64);
+        let new = *w & m == 0;
+        *w |= m;
+        let w = &mut self.bits[b * self.words + a / 64];
+        *w |= 1u64 << (a % 64);
+        new
+    }
+    /// Sets (p, q) for every q in `cand`; true if any was new.
+    fn set_row(&mut self, p: usize, cand: &[u64]) -> bool {
+        let mut any = false;
+        for (wi, &c) in cand.iter().enumerate() {
+            let old = self.bits[p * self.words + wi];
+            let mut fresh = c & !old;
+            if fresh == 0 {
+                continue;
+            }
+            any = true;
+            self.bits[p * self.words + wi] = old | c;
+            while fresh != 0 {
+                let q = wi * 64 + fresh.trailing_zeros() as usize;
+                fresh &= fresh - 1;
+                self.bits[q * self.words + p / 64] |= 1u64 << (p % 64);
+            }
+        }
+        any
+    }
+}
+
+/// Forward h2 (Alcázar & Torralba 2015, forward only): the pairs of atoms that may hold together
+/// in a reachable state. Conditional effects are over-approximated (their adds pair with every
+/// reachable atom, their deletes are ignored), negative preconditions are ignored; both only make
+/// fewer pairs mutex, so pruning stays sound. Operators with an unreachable or mutex precondition
+/// are removed, and unreachable atoms with them.
+pub fn h2(task: &mut GroundTask, deadline: Option<Instant>) -> PruneStats {
+    let start = Instant::now();
+    let n = task.atoms.len();
+    let mut stats = PruneStats { atoms_before: n, operators_before: task.operators.len(), ..Default::default() };
+    let finish = |task: &GroundTask, mut stats: PruneStats| {
+        stats.atoms_after = task.atoms.len();
+        stats.operators_after = task.operators.len();
+        stats.seconds = start.elapsed().as_secs_f64();
+        stats
+    };
+    if n > H2_MAX_ATOMS {
+        stats.skipped = Some(format!("more than {H2_MAX_ATOMS} atoms"));
+        return finish(task, stats);
+    }
+    let words = n.div_ceil(64).max(1);
+    let mut r1 = vec![0u64; words];
+    let mut pairs = Pairs { words, bits: vec![0u64; n * words] };
+    let set1 = |r1: &mut Vec<u64>, a: usize| {
+        let new = r1[a / 64] >> (a % 64) & 1 == 0;
+        r1[a / 64] |= 1u64 << (a % 64);
+        new
+    };
+    for &p in &task.init {
+        set1(&mut r1, p as usize);
+        for &q in &task.init {
+            pairs.set(p as usize, q as usize);
+        }
+    }
+    let mut del_mask = vec![!0u64; words];
+    let mut cand = vec![0u64; words];
+    let mut changed = true;
+    let mut rounds = 0u32;
+    while changed {
+        changed = false;
+        rounds += 1;
+        if let Some(d) = deadline
+            && Instant::now() > d
+        {
+            stats.skipped = Some(format!("out of time after {rounds} rounds"));
+            return finish(task, stats);
+        }
+        for o in &task.operators {
+            if !o.pre.iter().all(|a| bit(&r1, *a)) {
+                continue;
+            }
+            if !o.pre.iter().enumerate().all(|(i, &p)| o.pre[i + 1..].iter().all(|&q| pairs.get(p as usize, q as usize))) {
+                continue;
+            }
+            // Atoms that can hold with every precondition and survive the deletes.
+            if o.pre.is_empty() {
+                cand.copy_from_slice(&r1);
+            } else {
+                cand.copy_from_slice(pairs.row(o.pre[0] as usize));
+                for &p in &o.pre[1..] {
+                    for (c, r) in cand.iter_mut().zip(pairs.row(p as usize)) {
+                        *c &= r;
+                    }
+                }
+            }
+            for &d in &o.del {
+                del_mask[d as usize / 64] &= !(1u64 << (d % 64));
+            }
+            for (c, m) in cand.iter_mut().zip(&del_mask) {
+                *c &= m;
+            }
+            for &d in &o.del {
+                del_mask[d as usize / 64] |= 1u64 << (d % 64);
+            }
+            for &p in &o.add {
+                changed |= set1(&mut r1, p as usize);
+                changed |= pairs.set(p as usize, p as usize);
+                for &q in &o.add {
+                    changed |= pairs.set(p as usize, q as usize);
+                }
+                changed |= pairs.set_row(p as usize, &cand);
+            }
+            for c in &o.cond {
+                if !c.add || !c.pre.iter().all(|a| bit(&r1, *a)) {
+                    continue;
+                }
+                let p = c.atom as usize;
+                changed |= set1(&mut r1, p);
+                changed |= pairs.set(p, p);
+                let all = r1.clone();
+                changed |= pairs.set_row(p, &all);
+            }
+        }
+    }
+    let reachable = |a: AtomId| r1[a as usize / 64] >> (a % 64) & 1 == 1;
+    let mutex = |a: AtomId, b: AtomId| !pairs.get(a as usize, b as usize);
+    let goal_ok = task.goal.iter().all(|&g| reachable(g))
+        && task.goal.iter().enumerate().all(|(i, &p)| task.goal[i + 1..].iter().all(|&q| !mutex(p, q)));
+    if !goal_ok {
+        stats.unsolvable = true;
+    }
+    let mut count = 0usize;
+    for a in 0..n as u32 {
+        if reachable(a) {
+            for b in a + 1..n as u32 {
+                if reachable(b) && mutex(a, b) {
+                    count += 1;
+                }
+            }
+        }
+    }
+    stats.mutex_pairs = count;
+    task.operators.retain(|o| {
+        o.pre.iter().all(|&p| reachable(p))
+            && o.pre.iter().enumerate().all(|(i, &p)| o.pre[i + 1..].iter().all(|&q| !mutex(p, q)))
+    });
+    for o in &mut task.operators {
+        let pre = o.pre.clone();
+        o.cond.retain(|c| {
+            c.pre.iter().all(|&p| reachable(p)) && c.pre.iter().all(|&p| pre.iter().all(|&q| !mutex(p, q)))
+        });
+    }
+    let keep: Vec<bool> = (0..n as u32).map(reachable).collect();
+    if goal_ok {
+        retain_atoms(task, &keep);
+    }
+    finish(task, stats)
+}

@@ -1,0 +1,310 @@
+//! The proof auditor: paper 000's four checks against cheating and the prohibitions of paper 001,
+//! applied statically to a Lean or Coq file that an LLM wrote against an exported module.
+//!
+//! 1. Nothing that changes parsing or elaboration (notations, macros, syntax extensions, options
+//!    that weaken checking, plugins, metaprograms).
+//! 2. The theorem with exactly the expected statement (up to whitespace), once.
+//! 3. No escape hatches: `sorry`/`admit`/`Admitted`, axioms and their relatives, `native_decide`,
+//!    `implemented_by`, `extern`, `unsafe`; and no redefinition or shadowing of a generated name.
+//! 4. The rebuild from scratch with the axiom report is [`crate::runner`]'s job (it needs the prover).
+//!
+//! The checks work on the file with comments and string literals blanked out (line numbers kept),
+//! token by token, so a forbidden word in a comment is fine and one hidden in a long line is not.
+//! A static auditor is deliberately stricter than needed: an honest file rarely needs any of these.
+
+use crate::Backend;
+use serde::Serialize;
+
+/// One rejection: the rule broken, the 1-based line, and what was found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Violation {
+    pub rule: &'static str,
+    pub line: u32,
+    pub message: String,
+}
+
+impl std::fmt::Display for Violation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: [{}] {}", self.line, self.rule, self.message)
+    }
+}
+
+/// Blanks comments and string literals (keeping newlines), so that tokens are only code.
+pub fn strip_comments(backend: Backend, text: &str) -> String {
+    let b: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    let mut depth = 0usize;
+    let (open, close): ([char; 2], [char; 2]) = match backend {
+        Backend::Coq => (['(', '*'], ['*', ')']),
+        Backend::Lean => (['/', '-'], ['-', '/']),
+    };
+    let blank = |c: char| if c == '\n' { '\n' } else { ' ' };
+    while i < b.len() {
+        let c = b[i];
+        let next = b.get(i + 1).copied();
+        if depth == 0 && c == '"' {
+            out.push(' ');
+            i += 1;
+            while i < b.len() && b[i] != '"' {
+                // Lean escapes with `\`; Coq doubles the quote (`""`), handled by the loop.
+                if backend == Backend::Lean && b[i] == '\\' && i + 1 < b.len() {
+                    out.push(blank(b[i]));
+                    i += 1;
+                }
+                out.push(blank(b[i]));
+                i += 1;
+            }
+            if i < b.len() {
+                out.push(' ');
+                i += 1;
+            }
+            continue;
+        }
+        if c == open[0] && next == Some(open[1]) {
+            depth += 1;
+            out.push_str("  ");
+            i += 2;
+            continue;
+        }
+        if depth > 0 && c == close[0] && next == Some(close[1]) {
+            depth -= 1;
+            out.push_str("  ");
+            i += 2;
+            continue;
+        }
+        if depth == 0 && backend == Backend::Lean && c == '-' && next == Some('-') {
+            while i < b.len() && b[i] != '\n' {
+                out.push(' ');
+                i += 1;
+            }
+            continue;
+        }
+        out.push(if depth > 0 { blank(c) } else { c });
+        i += 1;
+    }
+    out
+}
+
+/// A word of code with its line.
+struct Token<'a> {
+    text: &'a str,
+    line: u32,
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, '_' | '\'' | '.' | '#' | '!' | '?')
+}
+
+fn tokens(code: &str) -> Vec<Token<'_>> {
+    let mut out = Vec::new();
+    for (ln, line) in code.split('\n').enumerate() {
+        let mut start = None;
+        for (i, c) in line.char_indices() {
+            match (start, is_word_char(c)) {
+                (None, true) => start = Some(i),
+                (Some(s), false) => {
+                    out.push(Token { text: &line[s..i], line: ln as u32 + 1 });
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        if let Some(s) = start {
+            out.push(Token { text: &line[s..], line: ln as u32 + 1 });
+        }
+    }
+    out
+}
+
+/// Words that are always a violation, with their rule.
+fn forbidden(backend: Backend, word: &str) -> Option<&'static str> {
+    match backend {
+        Backend::Coq => Some(match word {
+            "Admitted" | "admit" | "give_up" | "Admit" => "no-admit",
+            "Axiom" | "Axioms" | "Parameter" | "Parameters" | "Hypothesis" | "Hypotheses" | "Variable"
+            | "Variables" | "Conjecture" | "Context" | "Primitive" => "no-axiom",
+            "Notation" | "Infix" | "Reserved" | "Delimit" | "Bind" | "Undelimit" | "Coercion" | "Declare"
+            | "Arguments" | "Canonical" => "no-parsing-change",
+            "Load" | "ML" | "LoadPath" | "Extract" | "Extraction" => "no-plugin",
+            "Unset" | "bypass_check" | "Guard" | "Positivity" | "Universe" | "Universes" | "Polymorphic" => {
+                "no-unsafe-option"
+            }
+            "Drop" | "Redirect" | "Back" | "BackTo" | "Reset" => "no-toplevel-control",
+            "vm_cast_no_check" | "native_cast_no_check" | "exact_no_check" | "change_no_check" => "no-unchecked-cast",
+            _ => return None,
+        }),
+        Backend::Lean => Some(match word {
+            "sorry" | "admit" | "sorryAx" => "no-sorry",
+            "axiom" | "axioms" => "no-axiom",
+            "native_decide" | "Lean.ofReduceBool" | "ofReduceBool" | "Lean.reduceBool" | "reduceBool" => "no-native-decide",
+            "notation" | "infix" | "infixl" | "infixr" | "prefix" | "postfix" | "macro" | "macro_rules" | "syntax"
+            | "elab" | "elab_rules" | "declare_syntax_cat" | "binder_predicate" => "no-parsing-change",
+            "implemented_by" => "no-implemented-by",
+            "extern" => "no-extern",
+            "unsafe" => "no-unsafe",
+            "run_cmd" | "run_elab" | "run_meta" | "#eval" | "#exit" | "initialize" | "builtin_initialize" | "Lean.Elab"
+            | "Lean.Meta" | "csimp" => "no-metaprogram",
+            _ => return None,
+        }),
+    }
+}
+
+/// `set_option` names a Lean proof may use; everything else may weaken checking
+/// (`debug.skipKernelTC`, `allowUnsafeReducibility`, ...) and is refused.
+const LEAN_SAFE_OPTIONS: &[&str] = &["maxHeartbeats", "maxRecDepth", "synthInstance.maxHeartbeats", "autoImplicit", "relaxedAutoImplicit"];
+
+fn declaration_keyword(backend: Backend, word: &str) -> bool {
+    match backend {
+        Backend::Coq => matches!(
+            word,
+            "Definition" | "Fixpoint" | "CoFixpoint" | "Lemma" | "Theorem" | "Corollary" | "Fact" | "Remark"
+                | "Proposition" | "Example" | "Inductive" | "CoInductive" | "Variant" | "Record" | "Structure"
+                | "Class" | "Instance" | "Let" | "Ltac" | "Ltac2" | "Function" | "Module" | "Section" | "Program"
+        ),
+        Backend::Lean => matches!(
+            word,
+            "def" | "theorem" | "lemma" | "abbrev" | "instance" | "structure" | "inductive" | "class" | "opaque"
+                | "example" | "namespace" | "section" | "mutual"
+        ),
+    }
+}
+
+/// Collapses whitespace runs to one space.
+pub fn normalize(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The declared name of a statement: the word after its keyword (`Theorem solveComplete ...`).
+pub fn statement_name(backend: Backend, statement: &str) -> Option<String> {
+    let code = strip_comments(backend, statement);
+    let toks = tokens(&code);
+    let i = toks.iter().position(|t| declaration_keyword(backend, t.text))?;
+    toks.get(i + 1).map(|t| t.text.to_string())
+}
+
+/// The names a generated module declares (every `Definition`, `Lemma`, `def`, `theorem`, ...
+/// name, and the constructors and fields listed by the module), which a proof file must not
+/// redefine.
+pub fn declared_names(backend: Backend, module: &str) -> Vec<String> {
+    let code = strip_comments(backend, module);
+    let toks = tokens(&code);
+    let mut names = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        if declaration_keyword(backend, t.text)
+            && let Some(n) = toks.get(i + 1)
+        {
+            names.push(n.text.trim_end_matches('.').to_string());
+        }
+    }
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// Audits `text` against `expected` (the statement file's text). `protected` lists generated
+/// names that must not be redefined (see [`declared_names`]). An empty result means accepted.
+pub fn audit(backend: Backend, text: &str, expected: &str, protected: &[String]) -> Vec<Violation> {
+    let mut v = Vec::new();
+    let code = strip_comments(backend, text);
+    let toks = tokens(&code);
+    for (i, t) in toks.iter().enumerate() {
+        let word = t.text.trim_end_matches('.');
+        // `@[implemented_by f]`, `Lean.Elab.Command`: the forbidden part may be a prefix.
+        let key = if word.starts_with("Lean.Elab") {
+            "Lean.Elab"
+        } else if word.starts_with("Lean.Meta") {
+            "Lean.Meta"
+        } else {
+            word
+        };
+        if let Some(rule) = forbidden(backend, key) {
+            v.push(Violation { rule, line: t.line, message: format!("`{word}` is not allowed") });
+        }
+        if backend == Backend::Lean && word == "set_option" {
+            let opt = toks.get(i + 1).map_or("", |t| t.text);
+            if !LEAN_SAFE_OPTIONS.contains(&opt) {
+                v.push(Violation { rule: "no-unsafe-option", line: t.line, message: format!("`set_option {opt}` may weaken checking") });
+            }
+        }
+        if backend == Backend::Lean && word == "import" {
+            let m = toks.get(i + 1).map_or("", |t| t.text);
+            if m == "Lean" || m.starts_with("Lean.") {
+                v.push(Violation { rule: "no-metaprogram", line: t.line, message: format!("`import {m}` brings in the metaprogramming API") });
+            }
+        }
+        if backend == Backend::Coq && word == "Set" {
+            // `Set` as a sort is fine; as a command (at a sentence start) it is an option change.
+            let at_start = i == 0 || toks[i - 1].text.ends_with('.');
+            let opt = toks.get(i + 1).map_or("", |t| t.text);
+            if at_start && opt != "Implicit" {
+                v.push(Violation { rule: "no-unsafe-option", line: t.line, message: format!("`Set {opt}` changes checking or elaboration") });
+            }
+        }
+        if declaration_keyword(backend, word)
+            && let Some(n) = toks.get(i + 1)
+        {
+            let name = n.text.trim_end_matches('.');
+            let last = name.rsplit('.').next().unwrap_or(name);
+            if protected.iter().any(|p| p == name || p == last) {
+                v.push(Violation {
+                    rule: "no-redefinition",
+                    line: n.line,
+                    message: format!("`{name}` redefines or shadows a generated declaration"),
+                });
+            }
+        }
+    }
+    statement_check(backend, &code, &toks, expected, &mut v);
+    v.sort_by_key(|x| x.line);
+    v
+}
+
+fn statement_check(backend: Backend, code: &str, toks: &[Token], expected: &str, v: &mut Vec<Violation>) {
+    let want = normalize(&strip_comments(backend, expected));
+    let Some(name) = statement_name(backend, expected) else {
+        v.push(Violation { rule: "expected-statement", line: 0, message: "the statement file declares no theorem".into() });
+        return;
+    };
+    let decls: Vec<&Token> = toks
+        .windows(2)
+        .filter(|w| declaration_keyword(backend, w[0].text) && w[1].text.trim_end_matches('.') == name)
+        .map(|w| &w[1])
+        .collect();
+    if decls.is_empty() {
+        v.push(Violation { rule: "expected-statement", line: 0, message: format!("no declaration of `{name}`") });
+        return;
+    }
+    if decls.len() > 1 {
+        v.push(Violation { rule: "expected-statement", line: decls[1].line, message: format!("`{name}` is declared more than once") });
+    }
+    // The statement must occur verbatim (up to whitespace) and be followed by its proof.
+    let normalized = normalize(code);
+    let found = normalized.match_indices(&want).any(|(at, _)| {
+        // A token boundary: the statement starts with its keyword.
+        let before_ok = at == 0 || normalized[..at].ends_with(' ');
+        let after = normalized[at + want.len()..].trim_start();
+        let after_ok = match backend {
+            Backend::Coq => after.starts_with("Proof") || after.starts_with(":="),
+            Backend::Lean => after.starts_with(":="),
+        };
+        before_ok && after_ok
+    });
+    if !found {
+        v.push(Violation {
+            rule: "expected-statement",
+            line: decls[0].line,
+            message: format!("`{name}` does not have exactly the expected statement"),
+        });
+        return;
+    }
+    if backend == Backend::Coq {
+        // The proof must be closed by `Qed` (or `Defined`): `Admitted` is caught above, `Abort`
+        // would leave the name undefined.
+        let after_decl = toks.iter().skip_while(|t| !std::ptr::eq(*t, decls[0])).skip(1);
+        let end = after_decl.map(|t| t.text.trim_end_matches('.')).find(|w| matches!(*w, "Qed" | "Defined" | "Admitted" | "Abort"));
+        if !matches!(end, Some("Qed") | Some("Defined")) {
+            v.push(Violation { rule: "expected-statement", line: decls[0].line, message: format!("the proof of `{name}` is not closed by `Qed`") });
+        }
+    }
+}

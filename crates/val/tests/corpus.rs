@@ -1,0 +1,91 @@
+//! The corpus test: every reference plan of ../shared/benchmarks (index.csv, column
+//! `reference_plan_path`) is valid, with the cost in `reference_plan_cost`. Skipped, loudly,
+//! where the corpus is absent (set CERTPLAN_BENCHMARKS to point elsewhere). The corpus is
+//! read-only test data and is not copied into the repository.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn corpus_root() -> Option<PathBuf> {
+    let root = match std::env::var_os("CERTPLAN_BENCHMARKS") {
+        Some(p) => PathBuf::from(p),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/benchmarks"),
+    };
+    root.join("index.csv").is_file().then_some(root)
+}
+
+/// Minimal CSV reading for index.csv: fields may be quoted, with `""` for a quote.
+fn csv_fields(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                cur.push('"');
+                chars.next();
+            }
+            '"' => quoted = !quoted,
+            ',' if !quoted => out.push(std::mem::take(&mut cur)),
+            _ => cur.push(c),
+        }
+    }
+    out.push(cur);
+    out
+}
+
+#[test]
+fn reference_plans_are_valid_with_their_listed_cost() {
+    let Some(root) = corpus_root() else {
+        eprintln!("SKIPPED: the benchmark corpus (../shared/benchmarks/index.csv) is absent");
+        return;
+    };
+    let index = std::fs::read_to_string(root.join("index.csv")).expect("index.csv readable");
+    let mut lines = index.lines();
+    let header = csv_fields(lines.next().expect("a header"));
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap_or_else(|| panic!("no column {name}"));
+    let (c_domain, c_problem, c_plan, c_cost) =
+        (col("domain_path"), col("problem_path"), col("reference_plan_path"), col("reference_plan_cost"));
+    let mut failures = Vec::new();
+    let mut validated = 0;
+    let mut per_suite: BTreeMap<String, usize> = BTreeMap::new();
+    let start = std::time::Instant::now();
+    for line in lines {
+        let f = csv_fields(line);
+        let Some(plan_rel) = f.get(c_plan).filter(|p| !p.is_empty()) else { continue };
+        let read = |rel: &str| std::fs::read_to_string(root.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
+        let (ds, ps, pls) = (read(&f[c_domain]), read(&f[c_problem]), read(plan_rel));
+        let d = pddl::parse_domain(&ds, pddl::FileId(0)).value;
+        let p = pddl::parse_problem(&ps, pddl::FileId(1)).value;
+        let (Some(d), Some(p)) = (d, p) else {
+            failures.push(format!("{plan_rel}: domain or problem does not parse"));
+            continue;
+        };
+        let checked = model::check(
+            model::Input { domain: (&d, pddl::FileId(0)), problem: Some((&p, pddl::FileId(1))), plan: None },
+            model::CheckOptions::default(),
+        );
+        let Some(task) = checked.task else {
+            failures.push(format!("{plan_rel}: no lifted task"));
+            continue;
+        };
+        let plan = pddl::parse_plan(&pls, pddl::FileId(2)).value.expect("the plan parser always returns a plan");
+        let v = val::validate(&task, &plan, val::Options::default());
+        validated += 1;
+        *per_suite.entry(plan_rel.split('/').next().unwrap_or("").to_string()).or_default() += 1;
+        if v.verdict != val::Verdict::Valid {
+            failures.push(format!("{plan_rel}: {:?}\n{}", v.verdict, v.to_text()));
+            continue;
+        }
+        let listed: Option<f64> = f.get(c_cost).and_then(|c| c.parse().ok());
+        if let Some(listed) = listed
+            && v.cost != Some(listed)
+        {
+            failures.push(format!("{plan_rel}: cost {:?}, listed {listed}", v.cost));
+        }
+    }
+    eprintln!("validated {validated} reference plans in {:.1?}: {per_suite:?}", start.elapsed());
+    assert!(validated > 0, "index.csv lists no reference plans");
+    assert!(failures.is_empty(), "{} of {validated} reference plans failed:\n{}", failures.len(), failures.join("\n"));
+}

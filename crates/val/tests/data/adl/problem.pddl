@@ -1,0 +1,6 @@
+(define (problem briefcase-1)
+  (:domain briefcase)
+  (:objects home office vault - location d1 d2 - document k1 - key)
+  (:init (at case home) (at d1 home) (at d2 office) (at k1 home) (locked vault) (opens k1 vault))
+  (:goal (and (forall (?d - document) (at ?d vault)) (not (light-on))
+              (exists (?l - location) (and (visited ?l) (not (= ?l home)))))))

@@ -1,0 +1,7 @@
+(define (problem roads-1)
+  (:domain roads)
+  (:objects a b c - city)
+  (:init (at a) (road a b) (road b c) (road a c) (road c a)
+         (= (distance a b) 2) (= (distance b c) 3) (= (distance a c) 7))
+  (:goal (and (at c) (visited b)))
+  (:metric minimize (total-cost)))

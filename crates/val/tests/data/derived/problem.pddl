@@ -1,0 +1,5 @@
+(define (problem circuit-1)
+  (:domain circuit)
+  (:objects s a b fan - node)
+  (:init (source s) (wire s a) (wire a b) (wire b fan) (wire a fan))
+  (:goal (and (powered b) (not (powered fan)) (alarm))))

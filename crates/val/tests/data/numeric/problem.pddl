@@ -1,0 +1,6 @@
+(define (problem counters-1)
+  (:domain counters)
+  (:objects c1 c2 - counter)
+  (:init (= (x) 1) (= (y) 2) (= (value c1) 0) (= (limit c1) 5) (= (value c2) 1))
+  (:goal (and (= (x) 2) (= (y) 1) (>= (value c1) 5)))
+  (:metric maximize (+ (value c1) (* 10 (x)))))

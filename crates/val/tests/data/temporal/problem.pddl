@@ -1,0 +1,7 @@
+(define (problem cellar-1)
+  (:domain cellar)
+  (:objects m1 m2 - match f1 f2 - fuse)
+  (:init (handfree) (unused m1) (unused m2) (= (mend-time f1) 3) (= (mend-time f2) 2) (= (work) 0)
+         (at 10 (daylight)) (at 13 (not (daylight))))
+  (:goal (and (mended f1) (mended f2) (swept)))
+  (:metric minimize (+ (total-time) (work))))

@@ -1,0 +1,1 @@
+(define (domain d) (:types t) (:constants a - t -b - t))

@@ -1,0 +1,1 @@
+(define (problem r) (:domain g) (:objects y - place -y - place))
