@@ -488,23 +488,21 @@ impl<'d> Lowerer<'d> {
         None
     }
 
-    /// Resolves an argument and checks it against the expected type. Objects must have the type;
-    /// variables must be able to (their types overlap), since a looser variable type only means
-    /// the atom can hold for fewer bindings.
-    fn arg(&mut self, t: &ast::Term, expected: Option<&TypeSpec>, of: &str) -> Option<Arg> {
+    /// Resolves an argument and checks it against the type `owner` expects at position `index`.
+    /// Objects must have the type; variables must be able to (their types overlap), since a looser
+    /// variable type only means the atom can hold for fewer bindings. Messages are built only on
+    /// error: this runs for every argument of every atom, the checker's hot path.
+    fn arg(&mut self, t: &ast::Term, expected: Option<(Owner, usize)>) -> Option<Arg> {
         match t {
             ast::Term::Name(n) => {
                 let o = self.object(n)?;
-                if let Some(exp) = expected {
-                    let ty = self.objects[o.index()].ty.clone();
-                    if !self.object_within(&ty, exp) {
-                        let (a, b) = (self.spec_name(&ty), self.spec_name(exp));
-                        self.error(
-                            codes::TYPE_MISMATCH,
-                            n.span,
-                            format!("`{}` is of type `{a}`, but {of} expects `{b}` here", n.text),
-                        );
-                    }
+                if let Some((owner, i)) = expected
+                    && !self.object_within(&self.objects[o.index()].ty, self.param_type(owner, i))
+                {
+                    let a = self.spec_name(&self.objects[o.index()].ty);
+                    let b = self.spec_name(self.param_type(owner, i));
+                    let of = self.owner_name(owner);
+                    self.error(codes::TYPE_MISMATCH, n.span, format!("`{}` is of type `{a}`, but {of} expects `{b}` here", n.text));
                 }
                 Some(Arg::Object(o))
             }
@@ -514,16 +512,13 @@ impl<'d> Lowerer<'d> {
                         .help = Some("declare it in `:parameters` or in an enclosing `forall`/`exists`".into());
                     return None;
                 };
-                if let Some(exp) = expected {
-                    let ty = self.vars[id.index()].ty.clone();
-                    if !self.specs_overlap(&ty, exp) {
-                        let (a, b) = (self.spec_name(&ty), self.spec_name(exp));
-                        self.error(
-                            codes::TYPE_MISMATCH,
-                            v.span,
-                            format!("`?{}` is of type `{a}`, but {of} expects `{b}` here", v.name),
-                        );
-                    }
+                if let Some((owner, i)) = expected
+                    && !self.specs_overlap(&self.vars[id.index()].ty, self.param_type(owner, i))
+                {
+                    let a = self.spec_name(&self.vars[id.index()].ty);
+                    let b = self.spec_name(self.param_type(owner, i));
+                    let of = self.owner_name(owner);
+                    self.error(codes::TYPE_MISMATCH, v.span, format!("`?{}` is of type `{a}`, but {of} expects `{b}` here", v.name));
                 }
                 Some(Arg::Var(id))
             }
@@ -535,19 +530,38 @@ impl<'d> Lowerer<'d> {
         }
     }
 
-    fn args(&mut self, terms: &[ast::Term], params: &[TypeSpec], of: &str, span: Span) -> Option<Vec<Arg>> {
-        if terms.len() != params.len() {
+    fn param_type(&self, owner: Owner, i: usize) -> &TypeSpec {
+        match owner {
+            Owner::Predicate(p) => &self.predicates[p.index()].params[i].ty,
+            Owner::Function(f) => &self.functions[f.index()].params[i].ty,
+        }
+    }
+
+    fn owner_name(&self, owner: Owner) -> String {
+        match owner {
+            Owner::Predicate(p) => format!("predicate `{}`", self.symbols.name(self.predicates[p.index()].name)),
+            Owner::Function(f) => format!("function `{}`", self.symbols.name(self.functions[f.index()].name)),
+        }
+    }
+
+    fn args(&mut self, terms: &[ast::Term], owner: Owner, span: Span) -> Option<Vec<Arg>> {
+        let arity = match owner {
+            Owner::Predicate(p) => self.predicates[p.index()].params.len(),
+            Owner::Function(f) => self.functions[f.index()].params.len(),
+        };
+        if terms.len() != arity {
+            let of = self.owner_name(owner);
             self.error(
                 codes::WRONG_ARITY,
                 span,
-                format!("{of} takes {} argument{}, but {} {} given", params.len(), s(params.len()), terms.len(), were(terms.len())),
+                format!("{of} takes {arity} argument{}, but {} {} given", s(arity), terms.len(), were(terms.len())),
             );
             return None;
         }
         let mut out = Vec::with_capacity(terms.len());
         let mut ok = true;
-        for (t, p) in terms.iter().zip(params) {
-            match self.arg(t, Some(p), of) {
+        for (i, t) in terms.iter().enumerate() {
+            match self.arg(t, Some((owner, i))) {
                 Some(a) => out.push(a),
                 None => ok = false,
             }
@@ -562,9 +576,7 @@ impl<'d> Lowerer<'d> {
         let Some(&p) = self.pred_index.get(&sym) else {
             return self.unknown_predicate(a);
         };
-        let params: Vec<TypeSpec> = self.predicates[p.index()].params.iter().map(|q| q.ty.clone()).collect();
-        let of = format!("predicate `{}`", a.predicate.text);
-        let args = self.args(&a.args, &params, &of, a.span)?;
+        let args = self.args(&a.args, Owner::Predicate(p), a.span)?;
         Some(lifted::Atom { predicate: p, args })
     }
 
@@ -573,7 +585,7 @@ impl<'d> Lowerer<'d> {
         let d = self.error(codes::UNKNOWN_PREDICATE, a.predicate.span, format!("unknown predicate `{}`", a.predicate.text));
         d.help = help.or(Some("declare it in `(:predicates ...)`".into()));
         for t in &a.args {
-            let _ = self.arg(t, None, "");
+            let _ = self.arg(t, None);
         }
         None
     }
@@ -587,9 +599,7 @@ impl<'d> Lowerer<'d> {
             return None;
         };
         self.functions_used.entry(id).or_insert((self.file, f.span));
-        let params: Vec<TypeSpec> = self.functions[id.index()].params.iter().map(|q| q.ty.clone()).collect();
-        let of = format!("function `{}`", f.function.text);
-        let args = self.args(&f.args, &params, &of, f.span)?;
+        let args = self.args(&f.args, Owner::Function(id), f.span)?;
         if f.function.is("total-cost") {
             self.uses(RequirementKind::ActionCosts, f.span);
         } else {
@@ -706,7 +716,7 @@ impl<'d> Lowerer<'d> {
                     self.error(codes::WRONG_ARITY, a.span, "`=` takes two arguments");
                     return None;
                 };
-                let (l, r) = (self.arg(l, None, "`=`"), self.arg(r, None, "`=`"));
+                let (l, r) = (self.arg(l, None), self.arg(r, None));
                 Condition::Equal { positive, left: l?, right: r? }
             }
             GdKind::Atom(a) => {
@@ -1075,6 +1085,13 @@ impl<'d> Lowerer<'d> {
     pub fn uses_requirement(&mut self, r: RequirementKind, span: Span) {
         self.uses(r, span);
     }
+}
+
+/// Whose parameters an argument list fills.
+#[derive(Clone, Copy)]
+enum Owner {
+    Predicate(PredicateId),
+    Function(FunctionId),
 }
 
 /// What an expression may contain where it stands.

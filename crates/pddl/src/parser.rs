@@ -34,7 +34,7 @@ impl<T> Parse<T> {
 pub fn parse_definition(src: &str, file: FileId) -> Parse<Definition> {
     let mut diags = Vec::new();
     let tree = TokenTree::build(src, file, &mut diags);
-    let mut p = Parser { src, toks: &tree.tokens, file, diags, depth: 0 };
+    let mut p = Parser { src, toks: &tree.tokens, file, diags, depth: 0, depth_reported: false };
     let value = p.file();
     Parse { value, diagnostics: p.diags }
 }
@@ -139,6 +139,7 @@ struct Parser<'a> {
     file: FileId,
     diags: Vec<Diagnostic>,
     depth: u32,
+    depth_reported: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -226,27 +227,27 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Enters one level of nesting; false (with a diagnostic, once) when too deep.
+    /// Enters one level of nesting; false when too deep, with a diagnostic once per section (the
+    /// siblings of a too-deep list would otherwise each report the same overflow).
     fn enter(&mut self, n: usize) -> bool {
         if self.depth >= MAX_DEPTH {
-            if self.depth == MAX_DEPTH {
+            if !self.depth_reported {
                 self.diags.push(Diagnostic::error(
                     codes::TOO_DEEP,
                     self.file,
                     self.span(n),
                     format!("expression nested deeper than {MAX_DEPTH} levels"),
                 ));
-                self.depth += 1;
+                self.depth_reported = true;
             }
             return false;
         }
         self.depth += 1;
         true
     }
+    /// Leaves a level entered with a successful [`Parser::enter`].
     fn leave(&mut self) {
-        if self.depth <= MAX_DEPTH {
-            self.depth -= 1;
-        }
+        self.depth -= 1;
     }
 
     fn number(&mut self, n: usize) -> f64 {
@@ -363,6 +364,7 @@ impl<'a> Parser<'a> {
         };
         let mut seen = Vec::new();
         for &s in sections {
+            self.depth_reported = false;
             let Some(h) = self.section_head(s) else { continue };
             let rest: Vec<usize> = self.items(s).skip(1).collect();
             let mut buf = [0u8; 32];
@@ -443,6 +445,7 @@ impl<'a> Parser<'a> {
         };
         let mut seen = Vec::new();
         for &s in sections {
+            self.depth_reported = false;
             let Some(h) = self.section_head(s) else { continue };
             let rest: Vec<usize> = self.items(s).skip(1).collect();
             let mut buf = [0u8; 32];
@@ -550,7 +553,13 @@ impl<'a> Parser<'a> {
             // `?c -compressor` (seen in public files): almost surely `- compressor`. Reported as an
             // error, but read as meant, so that the rest of the file is still checked.
             let text = self.text(n);
-            if self.kind(n) == TokenKind::Name && text.len() > 1 && text.starts_with('-') && pending > 0 {
+            if self.kind(n) == TokenKind::Name && text.len() > 1 && text.starts_with('-') && pending == 0 {
+                // No names wait for a type, so this cannot be one; and no PDDL name starts with `-`.
+                self.diags.push(Diagnostic::error(codes::DASH_TYPE, self.file, self.span(n), format!("`{text}` is not a name")));
+                i += 1;
+                continue;
+            }
+            if self.kind(n) == TokenKind::Name && text.len() > 1 && text.starts_with('-') {
                 let span = self.span(n);
                 self.diags.push(
                     Diagnostic::error(codes::DASH_TYPE, self.file, span, format!("`{text}` is not a name"))
@@ -1274,4 +1283,35 @@ fn known_static(key: &str) -> &'static str {
 
 fn plural(n: usize, word: &str) -> String {
     if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_too_deep_expression_does_not_swallow_the_rest_of_the_file() {
+        let deep = format!("{}(p ?x){}", "(and ".repeat(MAX_DEPTH as usize + 6), ")".repeat(MAX_DEPTH as usize + 6));
+        let src = format!(
+            "(define (domain d) (:predicates (p ?x))
+               (:action a :parameters (?x) :precondition {deep} :effect (p ?x))
+               (:action b :parameters (?x) :precondition (and (p ?x)) :effect (and)))"
+        );
+        let parse = parse_domain(&src, FileId(0));
+        assert_eq!(parse.diagnostics.len(), 1, "{:?}", parse.diagnostics);
+        let d = parse.value.expect("a tree");
+        assert!(matches!(d.actions[0].effect.as_ref().map(|e| &e.kind), Some(EffectKind::Add(_))));
+        assert!(matches!(d.actions[1].precondition.as_ref().map(|g| &g.kind), Some(GdKind::And(_))));
+    }
+
+    #[test]
+    fn a_name_starting_with_a_dash_is_an_error_anywhere_in_a_typed_list() {
+        for src in [
+            "(define (problem r) (:domain g) (:objects y - place -y - place))",
+            "(define (problem r) (:domain g) (:objects -y - place))",
+        ] {
+            let parse = parse_problem(src, FileId(0));
+            assert!(parse.diagnostics.iter().any(|d| d.code == codes::DASH_TYPE), "{src}: {:?}", parse.diagnostics);
+        }
+    }
 }
