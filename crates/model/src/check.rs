@@ -184,18 +184,13 @@ fn init(l: &mut Lowerer, elements: &[InitElement]) -> Init {
     let mut values: Vec<(GroundFluent, Value)> = Vec::new();
     let mut value_spans: BTreeMap<GroundFluent, Span> = BTreeMap::new();
     let mut timed = Vec::new();
-    let mut fact_spans: FxHashMap<lifted::GroundAtom, Span> = FxHashMap::default();
+    let mut spans = Vec::with_capacity(elements.len());
     for e in elements {
         match e {
             InitElement::Atom(a) => {
                 if let Some(g) = l.ground_atom(a) {
-                    if let Some(&first) = fact_spans.get(&g) {
-                        let _ = first;
-                        l.warn(codes::DUPLICATE_INIT_FACT, a.span, "this initial fact is listed twice");
-                    } else {
-                        fact_spans.insert(g.clone(), a.span);
-                        atoms.push(g);
-                    }
+                    atoms.push(g);
+                    spans.push(a.span);
                 }
             }
             InitElement::NotAtom(a, _) => {
@@ -247,7 +242,25 @@ fn init(l: &mut Lowerer, elements: &[InitElement]) -> Init {
             }
         }
     }
-    atoms.sort();
+    // Duplicates are found afterwards, with a map of references: no atom is cloned.
+    let mut first: FxHashMap<&lifted::GroundAtom, usize> = FxHashMap::default();
+    first.reserve(atoms.len());
+    let mut duplicate = vec![false; atoms.len()];
+    for (i, a) in atoms.iter().enumerate() {
+        if let Some(&j) = first.get(a) {
+            duplicate[i] = true;
+            let d = Diagnostic::warning(codes::DUPLICATE_INIT_FACT, l.file, spans[i], "this initial fact is listed twice")
+                .with_label(l.file, spans[j], "first listed here");
+            l.diags.push(d);
+        } else {
+            first.insert(a, i);
+        }
+    }
+    drop(first);
+    if duplicate.contains(&true) {
+        let mut keep = duplicate.iter().map(|d| !d);
+        atoms.retain(|_| keep.next().unwrap_or(true));
+    }
     (atoms, values, timed)
 }
 

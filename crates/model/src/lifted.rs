@@ -268,7 +268,7 @@ pub struct Task {
     pub problem_name: Symbol,
     /// Domain constants first, then problem objects.
     pub objects: Vec<Object>,
-    /// Initial atoms, sorted and without duplicates (the closed world makes the rest false).
+    /// Initial atoms in file order, without duplicates (the closed world makes the rest false).
     pub init: Vec<GroundAtom>,
     pub init_values: Vec<(GroundFluent, Value)>,
     pub timed_literals: Vec<TimedLiteral>,

@@ -1022,23 +1022,36 @@ impl<'d> Lowerer<'d> {
     // ---- problem parts ----
 
     pub fn ground_atom(&mut self, a: &ast::Atom) -> Option<GroundAtom> {
-        self.start_schema(Vec::new());
         if a.predicate.is("=") {
             self.error(codes::MISPLACED, a.span, "equality is built in and cannot be an initial fact");
             return None;
         }
-        let atom = self.atom(a)?;
-        let p = &self.predicates[atom.predicate.index()];
-        if p.derived {
-            let name = self.symbols.name(p.name).to_string();
+        let Some(p) = self.symbols.get(&a.predicate.text).and_then(|s| self.pred_index.get(&s).copied()) else {
+            self.scope.clear();
+            let _ = self.unknown_predicate(a);
+            return None;
+        };
+        if self.predicates[p.index()].derived {
+            let name = self.symbols.name(self.predicates[p.index()].name).to_string();
             self.error(codes::DERIVED_IN_INIT, a.span, format!("`{name}` is a derived predicate; its value is computed, not given"));
             return None;
         }
-        let args = atom.args.iter().map(|a| match a {
-            Arg::Object(o) => Some(*o),
-            Arg::Var(_) => None,
-        });
-        Some(GroundAtom { predicate: atom.predicate, args: args.collect::<Option<Vec<_>>>()? })
+        // Initial facts are most of a large problem: resolve straight to objects, one vector.
+        self.scope.clear();
+        let arity = self.predicates[p.index()].params.len();
+        if a.args.len() != arity {
+            let _ = self.args(&a.args, Owner::Predicate(p), a.span); // reports the arity error
+            return None;
+        }
+        let mut args = Vec::with_capacity(arity);
+        let mut ok = true;
+        for (i, t) in a.args.iter().enumerate() {
+            match self.arg(t, Some((Owner::Predicate(p), i))) {
+                Some(Arg::Object(o)) => args.push(o),
+                _ => ok = false,
+            }
+        }
+        ok.then_some(GroundAtom { predicate: p, args })
     }
 
     pub fn ground_fluent(&mut self, f: &ast::FunctionTerm) -> Option<GroundFluent> {
@@ -1073,9 +1086,6 @@ impl<'d> Lowerer<'d> {
         self.object_within(&self.objects[o.index()].ty, sup)
     }
 
-    pub fn warn(&mut self, code: pddl::Code, span: Span, msg: impl Into<String>) {
-        self.warning(code, span, msg);
-    }
     pub fn err(&mut self, code: pddl::Code, span: Span, msg: impl Into<String>) -> &mut Diagnostic {
         self.error(code, span, msg)
     }

@@ -885,7 +885,15 @@ impl<'a> Parser<'a> {
             self.expected("an initial fact like `(p a b)`", n);
             return None;
         }
-        let items = self.item_vec(n);
+        // Up to four items tell the forms apart (four means "too many" for all but atoms), so no
+        // vector is collected per fact.
+        let mut first = [0usize; 4];
+        let mut len = 0;
+        for m in self.items(n).take(4) {
+            first[len] = m;
+            len += 1;
+        }
+        let items = &first[..len];
         let Some(&h) = items.first() else {
             self.expected("an initial fact like `(p a b)`", n);
             return None;
@@ -893,14 +901,14 @@ impl<'a> Parser<'a> {
         let mut buf = [0u8; 32];
         let head = if self.kind(h) == TokenKind::Name { lower(self.text(h), &mut buf) } else { "" };
         match head {
-            "not" => match items.as_slice() {
+            "not" => match items {
                 [_, a] if self.is_list(*a) => Some(InitElement::NotAtom(self.atom(*a)?, span)),
                 _ => {
                     self.error(span, "`not` in `:init` takes one fact");
                     None
                 }
             },
-            "=" => match items.as_slice() {
+            "=" => match items {
                 [_, f, v] => {
                     let f = self.function_term(*f)?;
                     let v = self.expr(*v);
@@ -939,8 +947,14 @@ impl<'a> Parser<'a> {
     }
 
     fn terms(&mut self, items: &[usize]) -> Vec<Term> {
-        let mut out = Vec::with_capacity(items.len());
-        for &m in items {
+        self.terms_of(items.iter().copied())
+    }
+
+    /// Terms of a list's items, straight from the token tree: atoms are most of a problem file,
+    /// so no index vector is collected first.
+    fn terms_of(&mut self, items: impl Iterator<Item = usize> + Clone) -> Vec<Term> {
+        let mut out = Vec::with_capacity(items.clone().count());
+        for m in items {
             if let Some(t) = self.term(m) {
                 out.push(t);
             }
@@ -960,8 +974,7 @@ impl<'a> Parser<'a> {
         if !self.enter(n) {
             return None;
         }
-        let rest: Vec<usize> = self.items(n).skip(1).collect();
-        let args = self.terms(&rest);
+        let args = self.terms_of(self.items(n).skip(1));
         self.leave();
         Some(Atom { predicate: self.name(h), args, span: self.span(n) })
     }
@@ -982,8 +995,7 @@ impl<'a> Parser<'a> {
         if !self.enter(n) {
             return None;
         }
-        let rest: Vec<usize> = self.items(n).skip(1).collect();
-        let args = self.terms(&rest);
+        let args = self.terms_of(self.items(n).skip(1));
         self.leave();
         Some(FunctionTerm { function: self.name(h), args, span: self.span(n) })
     }
