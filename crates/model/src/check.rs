@@ -124,7 +124,7 @@ pub fn check(input: Input, options: CheckOptions) -> Checked {
         .requirements
         .iter()
         .chain(input.problem.iter().flat_map(|(p, _)| &p.requirements))
-        .map(|r| r.name.text.to_ascii_lowercase())
+        .map(|r| r.name.text.as_str().to_ascii_lowercase())
         .collect();
     summary.requirements_used = l.used.keys().map(|k| k.keyword().to_string()).collect();
 

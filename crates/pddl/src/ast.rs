@@ -3,12 +3,17 @@
 //! [`Name`] compares case-insensitively, as PDDL does. Nothing here is resolved: `model` does that.
 
 use crate::span::Span;
+use compact_str::CompactString;
 use serde::Serialize;
+
+/// Name text. Names up to 24 bytes (nearly all of them) live inline, so a large problem file
+/// does not cost one allocation per name.
+pub type Text = CompactString;
 
 /// A name as written (`Robby`, `at-robby`, `=`). Equality ignores ASCII case, as PDDL does.
 #[derive(Clone, Debug, Serialize)]
 pub struct Name {
-    pub text: Box<str>,
+    pub text: Text,
     pub span: Span,
 }
 
@@ -29,14 +34,14 @@ impl Name {
     }
     /// The lowercased name: the identity of the name in PDDL.
     pub fn key(&self) -> String {
-        self.text.to_ascii_lowercase()
+        self.text.as_str().to_ascii_lowercase()
     }
 }
 
 /// A variable `?x`; `name` is stored without the `?`.
 #[derive(Clone, Debug, Serialize)]
 pub struct Variable {
-    pub name: Box<str>,
+    pub name: Text,
     pub span: Span,
 }
 
@@ -52,7 +57,7 @@ impl Variable {
         self.name.eq_ignore_ascii_case(s)
     }
     pub fn key(&self) -> String {
-        self.name.to_ascii_lowercase()
+        self.name.as_str().to_ascii_lowercase()
     }
 }
 
