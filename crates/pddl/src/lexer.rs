@@ -153,6 +153,27 @@ fn is_section(src: &str, t: &Token) -> bool {
     }
 }
 
+/// Sets each `(`'s partner; false (leaving partners half set) at the first paren problem.
+fn match_in_place(src: &str, toks: &mut [Token]) -> bool {
+    let mut open: Vec<usize> = Vec::new();
+    for i in 0..toks.len() {
+        match toks[i].kind {
+            TokenKind::LParen => {
+                if open.len() > 1 && toks.get(i + 1).is_some_and(|t| is_section(src, t)) {
+                    return false;
+                }
+                open.push(i);
+            }
+            TokenKind::RParen => match open.pop() {
+                Some(o) => toks[o].partner = i as u32,
+                None => return false,
+            },
+            _ => {}
+        }
+    }
+    open.is_empty()
+}
+
 /// Tokens whose parentheses are balanced, each `(` knowing its `)`.
 pub struct TokenTree {
     pub tokens: Vec<Token>,
@@ -160,7 +181,12 @@ pub struct TokenTree {
 
 impl TokenTree {
     pub fn build(src: &str, file: FileId, diags: &mut Vec<Diagnostic>) -> TokenTree {
-        let raw = lex(src, file, diags);
+        let mut raw = lex(src, file, diags);
+        // Well-formed files (nearly all) are matched in place; only a file with a paren problem
+        // pays for the copying pass that repairs it.
+        if match_in_place(src, &mut raw) {
+            return TokenTree { tokens: raw };
+        }
         let mut tokens = Vec::with_capacity(raw.len());
         let mut open: Vec<usize> = Vec::new();
         // `)` owed by lists closed early (see below); the first that many stray `)` pay it back.

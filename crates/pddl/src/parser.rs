@@ -469,6 +469,7 @@ impl<'a> Parser<'a> {
                 }
                 ":init" => {
                     self.once(&mut seen, ":init", s);
+                    p.init.reserve(rest.len());
                     for &n in &rest {
                         if let Some(e) = self.init_element(n) {
                             p.init.push(e);
