@@ -42,7 +42,7 @@ use std::process::ExitCode;
 #[command(
     name = "certplan",
     version,
-    about = "Check, format and (soon) plan with PDDL"
+    about = "Check, validate, plan and certify with PDDL"
 )]
 struct Cli {
     #[command(subcommand)]
