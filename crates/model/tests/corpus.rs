@@ -5,19 +5,13 @@
 //!
 //! Run it with `cargo test -p model --test corpus -- --ignored --nocapture`; `.ci/run` does.
 
+use corpus::{csv_fields, root as corpus_root};
 use model::{CheckOptions, Input, check};
 use pddl::ast::Definition;
 use pddl::{FileId, parse_definition, parse_domain, parse_plan, parse_problem, printer};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-fn corpus_root() -> Option<PathBuf> {
-    let root = match std::env::var_os("CERTPLAN_BENCHMARKS") {
-        Some(p) => PathBuf::from(p),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/benchmarks"),
-    };
-    root.join("index.csv").is_file().then_some(root)
-}
 
 /// Files known to be defective, with the error codes certplan must report for them.
 fn known_defects() -> BTreeMap<String, BTreeSet<String>> {
@@ -43,26 +37,6 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Minimal CSV reading for index.csv: fields may be quoted, with `""` for a quote.
-fn csv_fields(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut quoted = false;
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' if quoted && chars.peek() == Some(&'"') => {
-                cur.push('"');
-                chars.next();
-            }
-            '"' => quoted = !quoted,
-            ',' if !quoted => out.push(std::mem::take(&mut cur)),
-            _ => cur.push(c),
-        }
-    }
-    out.push(cur);
-    out
-}
 
 struct Outcome {
     /// Error codes per file (relative path).

@@ -3,37 +3,10 @@
 //! where the corpus is absent (set CERTPLAN_BENCHMARKS to point elsewhere). The corpus is
 //! read-only test data and is not copied into the repository.
 
+use corpus::{csv_fields, root as corpus_root};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
-fn corpus_root() -> Option<PathBuf> {
-    let root = match std::env::var_os("CERTPLAN_BENCHMARKS") {
-        Some(p) => PathBuf::from(p),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/benchmarks"),
-    };
-    root.join("index.csv").is_file().then_some(root)
-}
 
-/// Minimal CSV reading for index.csv: fields may be quoted, with `""` for a quote.
-fn csv_fields(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut quoted = false;
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' if quoted && chars.peek() == Some(&'"') => {
-                cur.push('"');
-                chars.next();
-            }
-            '"' => quoted = !quoted,
-            ',' if !quoted => out.push(std::mem::take(&mut cur)),
-            _ => cur.push(c),
-        }
-    }
-    out.push(cur);
-    out
-}
 
 #[test]
 fn reference_plans_are_valid_with_their_listed_cost() {

@@ -8,38 +8,13 @@
 //! domain (default 3; `all` for every task). Every disagreement must be explained in
 //! `differential_known.tsv` (a bug of the other validator, with the reason), or the test fails.
 
+use corpus::{csv_fields, root as corpus_root};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
-fn corpus_root() -> Option<PathBuf> {
-    let root = match std::env::var_os("CERTPLAN_BENCHMARKS") {
-        Some(p) => PathBuf::from(p),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/benchmarks"),
-    };
-    root.join("index.csv").is_file().then_some(root)
-}
 
-fn csv_fields(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut quoted = false;
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' if quoted && chars.peek() == Some(&'"') => {
-                cur.push('"');
-                chars.next();
-            }
-            '"' => quoted = !quoted,
-            ',' if !quoted => out.push(std::mem::take(&mut cur)),
-            _ => cur.push(c),
-        }
-    }
-    out.push(cur);
-    out
-}
 
 /// xorshift64*, seeded per plan so that the mutations are the same on every run.
 struct Rng(u64);
