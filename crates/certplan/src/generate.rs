@@ -31,7 +31,7 @@ pub struct GenerateArgs {
     list: bool,
 }
 
-fn setting(s: &str) -> Result<(String, u32), String> {
+pub(crate) fn setting(s: &str) -> Result<(String, u32), String> {
     let (name, value) = s.split_once('=').ok_or_else(|| format!("`{s}` is not NAME=VALUE"))?;
     let value = value.parse::<u32>().map_err(|_| format!("`{value}` is not a non-negative whole number"))?;
     Ok((name.trim().to_string(), value))

@@ -24,6 +24,7 @@
 
 mod analyze;
 mod check;
+mod dataset;
 mod fmt;
 mod ground;
 mod generate;
@@ -66,6 +67,9 @@ enum Command {
     Validate(validate::ValidateArgs),
     /// Generate seeded instances of a library domain (`--list` shows domains and parameters).
     Generate(generate::GenerateArgs),
+    /// Plan-verification datasets of paper 002: valid/invalid plan pairs labelled by the
+    /// validator, as JSONL with token sequences, split by plan length and object count.
+    Dataset(dataset::DatasetArgs),
     /// Domain classes of paper 002: delete-free, well-formed, conditional effects.
     Analyze(analyze::AnalyzeArgs),
     /// Lean 4 proof export (paper 000), plan bridge and proof auditor.
@@ -132,6 +136,7 @@ fn main() -> ExitCode {
         Command::Validate(args) => validate::run(args, &ui),
         Command::Generate(args) => generate::run(args, &ui),
         Command::Analyze(args) => analyze::run(args, &ui),
+        Command::Dataset(args) => dataset::run(args, &ui),
         Command::Lean(args) => proof::run(::proof::Backend::Lean, args, &ui),
         Command::Coq(args) => proof::run(::proof::Backend::Coq, args, &ui),
         Command::Plan(args) => plan::run(args, &ui),

@@ -121,6 +121,62 @@ impl Domain {
         self.params(&settings)
     }
 
+    /// Parameters whose instances have between `lo` and `hi` problem objects (inclusive), for the
+    /// object-count splits of paper 002's datasets. Settings in `fixed` are kept; every other
+    /// parameter is its default scaled by one common factor (with a random tilt per parameter, so
+    /// that the parameters' proportions vary between instances), and the factor is found by
+    /// bisection on the object count of the generated text. `seed` draws the target count and the
+    /// tilts; `Err` when no try lands in the range (for example a range the fixed settings exclude).
+    pub fn params_for_objects(&self, fixed: &[(String, u32)], lo: usize, hi: usize, seed: u64) -> Result<Params, GenError> {
+        use rand::RngExt;
+        let mut rng = Rng::seed_from_u64(seed);
+        let free: Vec<&ParamSpec> = self.params.iter().filter(|p| !fixed.iter().any(|(n, _)| n == p.name)).collect();
+        let objects = |params: &Params| -> Option<usize> {
+            let text = self.generate(params, 0, "count").ok()?;
+            pddl::parse_problem(&text, pddl::FileId(1)).value.map(|p| p.objects.len())
+        };
+        for _ in 0..20 {
+            let target = rng.random_range(lo..=hi.max(lo));
+            let tilt: Vec<f64> = free.iter().map(|_| rng.random_range(0.7..1.3)).collect();
+            let at = |s: f64| -> Result<Params, GenError> {
+                let mut settings = fixed.to_vec();
+                for (p, t) in free.iter().zip(&tilt) {
+                    let v = (p.default.max(1) as f64 * s * t).round().clamp(p.min as f64, p.max as f64) as u32;
+                    settings.push((p.name.to_string(), v));
+                }
+                self.params(&settings)
+            };
+            // Bisection on the scale: a combination the generator refuses (more heavy balls than
+            // balls, say) counts as too small, which pushes the scale up past it.
+            let (mut low, mut high) = (0.0f64, 1.0f64);
+            while high < 1e4 && at(high).ok().and_then(|p| objects(&p)).is_none_or(|n| n < target) {
+                low = high;
+                high *= 2.0;
+            }
+            let mut best: Option<(usize, Params)> = None;
+            for _ in 0..40 {
+                let mid = (low + high) / 2.0;
+                let Ok(p) = at(mid) else { low = mid; continue };
+                match objects(&p) {
+                    Some(n) if n >= lo && n <= hi => {
+                        let d = n.abs_diff(target);
+                        if best.as_ref().is_none_or(|(bd, _)| d < *bd) {
+                            best = Some((d, p));
+                        }
+                        if n == target { break }
+                        if n < target { low = mid } else { high = mid }
+                    }
+                    Some(n) if n >= target => high = mid,
+                    _ => low = mid,
+                }
+            }
+            if let Some((_, p)) = best {
+                return Ok(p);
+            }
+        }
+        Err(GenError(format!("no parameters of `{}` found that give {lo}-{hi} objects", self.name)))
+    }
+
     /// Generates one problem, named `name`, from `seed`.
     pub fn generate(&self, params: &Params, seed: u64, name: &str) -> Result<String, GenError> {
         let mut rng = Rng::seed_from_u64(seed);

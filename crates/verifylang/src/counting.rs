@@ -50,7 +50,13 @@ fn groups<'t>(tokens: &'t [String], arity: &dyn Fn(&str) -> Option<usize>) -> Re
 }
 
 /// Verifies a token sequence (the answer section, if present, is ignored).
-pub fn verify(domain: &Domain, tokens: &[String]) -> Result<Verdict, Unreadable> {
+pub fn verify<S: AsRef<str>>(domain: &Domain, tokens: &[S]) -> Result<Verdict, Unreadable> {
+    // The reference verifier favours plainness over speed: it works on owned strings.
+    let owned: Vec<String> = tokens.iter().map(|t| t.as_ref().to_string()).collect();
+    verify_strings(domain, &owned)
+}
+
+fn verify_strings(domain: &Domain, tokens: &[String]) -> Result<Verdict, Unreadable> {
     let pos = |t: &str| tokens.iter().position(|x| x == t).ok_or_else(|| Unreadable(format!("no `{t}` section")));
     let (i, p, g) = (pos(INIT)?, pos(PLAN)?, pos(GOAL)?);
     let end = tokens.iter().position(|x| x == ANSWER).unwrap_or(tokens.len());

@@ -8,13 +8,16 @@
 //! at some step or executable without reaching the goal. Labels come from certplan's validator.
 
 pub mod counting;
+pub mod dataset;
 pub mod tokens;
+pub mod walk;
 
-use domains::explicit::{Explicit, State};
+use domains::explicit::Explicit;
 use model::lifted::{ActionId, Arg, Atom, Condition, Task};
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{RngExt, SeedableRng};
 use serde::Serialize;
+use std::cell::RefCell;
 
 /// One labelled example.
 #[derive(Clone, Debug, Serialize)]
@@ -22,16 +25,32 @@ pub struct Example {
     /// The PDDL problem, with the example's goal.
     pub problem: String,
     pub plan: Vec<String>,
-    /// `valid`, `invalid` (a step is not applicable) or `goal-not-reached` (the validator's words).
+    /// `valid` or `invalid`, as certplan's validator decides.
     pub label: String,
-    /// 1-based failing step for `invalid`.
+    /// For `invalid`: `not-executable` (a step's precondition fails) or `goal-not-reached` (the
+    /// plan runs but the goal does not hold at the end); `None` for `valid`.
+    pub kind: Option<String>,
+    /// 1-based failing step for `not-executable`.
     pub failing_step: Option<usize>,
+    /// Problem objects (domain constants not counted).
     pub objects: usize,
-    pub tokens: Vec<String>,
+    /// Plan length (steps).
+    pub length: usize,
+    #[serde(serialize_with = "strs")]
+    pub tokens: Vec<tokens::Token>,
+}
+
+fn strs<S: serde::Serializer>(v: &[tokens::Token], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(v.iter().map(|t| &**t))
 }
 
 /// The most restarts when a random walk runs into a dead end.
 const WALK_TRIES: usize = 50;
+
+/// Random probes for an inapplicable action or a false atom before falling back to a full scan:
+/// in most states almost every ground action is inapplicable and most atoms are false, so the
+/// probes nearly always succeed and the scan is rare.
+const PROBES: usize = 64;
 
 /// A problem prepared once, from which many examples are drawn.
 pub struct Source {
@@ -45,45 +64,97 @@ impl Source {
         let task = domains::task(domain.pddl, &problem_text)?;
         Ok(Source { task, problem_text })
     }
+
+    /// Problem objects (domain constants not counted).
+    pub fn objects(&self) -> usize {
+        self.task.objects.iter().filter(|o| !o.constant).count()
+    }
+
+    pub fn task(&self) -> &Task {
+        &self.task
+    }
 }
 
-/// Draws examples from a prepared problem.
+/// Draws examples from a prepared problem. Not `Sync`: the walk state and the task whose goal is
+/// swapped per example are reused between calls (no per-example clone of the task).
 pub struct Sampler<'s> {
     src: &'s Source,
     ex: Explicit<'s>,
+    index: walk::Index,
+    walk: RefCell<walk::Walk>,
+    goal_task: RefCell<Task>,
+    names: tokens::Names,
+    init_tokens: Vec<tokens::Token>,
+    init_numbering: tokens::Numbering,
+    /// `(action args)` per ground action, made on first use (most are never in a plan).
+    action_texts: Vec<std::cell::OnceCell<String>>,
+    objects: usize,
 }
 
 impl<'s> Sampler<'s> {
     pub fn new(src: &'s Source) -> Result<Sampler<'s>, String> {
-        Ok(Sampler { src, ex: Explicit::new(&src.task)? })
+        let ex = Explicit::new(&src.task)?;
+        let index = walk::Index::new(&ex);
+        let walk = RefCell::new(index.walk());
+        let names = tokens::Names::new(&src.task);
+        let (init_tokens, init_numbering) = tokens::init_section(&src.task, &names);
+        let action_texts = (0..ex.actions.len()).map(|_| std::cell::OnceCell::new()).collect();
+        Ok(Sampler { src, ex, index, walk, goal_task: RefCell::new(src.task.clone()), names, init_tokens, init_numbering, action_texts, objects: src.objects() })
     }
 
-    fn walk(&self, length: usize, rng: &mut domains::Rng) -> Option<(Vec<usize>, Vec<State>)> {
+    /// A random executable walk of `length` steps (restarting on dead ends), left in `w`; the
+    /// state before step `snap_at` is copied to `snapshot`.
+    fn walk(&self, w: &mut walk::Walk, length: usize, snap_at: usize, snapshot: &mut Vec<bool>, plan: &mut Vec<usize>, rng: &mut domains::Rng) -> bool {
+        let mut scratch = Vec::new();
         'tries: for _ in 0..WALK_TRIES {
-            let mut states = vec![self.ex.init.clone()];
-            let mut plan = Vec::with_capacity(length);
-            for _ in 0..length {
-                let s = states.last()?;
-                let options: Vec<usize> = (0..self.ex.actions.len()).filter(|&i| self.ex.applicable(s, &self.ex.actions[i])).collect();
-                let Some(&a) = options.choose(rng) else { continue 'tries };
-                let next = self.ex.apply(s, &self.ex.actions[a]);
-                plan.push(a);
-                states.push(next);
+            self.index.reset(w);
+            plan.clear();
+            for step in 0..length {
+                if step == snap_at {
+                    snapshot.clear();
+                    snapshot.extend_from_slice(&w.state);
+                }
+                let Some(a) = w.choose(rng) else { continue 'tries };
+                self.index.apply(w, &self.ex.actions[a as usize], &mut scratch);
+                plan.push(a as usize);
             }
-            return Some((plan, states));
+            return true;
         }
-        None
+        false
+    }
+
+    /// An action that does not apply in `state`, uniformly at random among those.
+    fn inapplicable(&self, state: &[bool], rng: &mut domains::Rng) -> Option<usize> {
+        let n = self.ex.actions.len();
+        if n == 0 {
+            return None;
+        }
+        for _ in 0..PROBES {
+            let a = rng.random_range(0..n);
+            if !walk::applicable(state, &self.ex.actions[a]) {
+                return Some(a);
+            }
+        }
+        let options: Vec<usize> = (0..n).filter(|&a| !walk::applicable(state, &self.ex.actions[a])).collect();
+        options.choose(rng).copied()
     }
 
     /// A valid and an invalid example of `length` steps (a pair), seeded.
     pub fn pair(&self, length: usize, seed: u64) -> Result<[Example; 2], String> {
         let mut rng = domains::Rng::seed_from_u64(seed);
-        let (plan, states) = self.walk(length, &mut rng).ok_or("random walks keep hitting dead ends")?;
-        let last = states.last().ok_or("empty walk")?;
+        let mut w = self.walk.borrow_mut();
+        let snap_at = if length > 0 { rng.random_range(0..length) } else { 0 };
+        let (mut snapshot, mut plan) = (Vec::new(), Vec::with_capacity(length));
+        if !self.walk(&mut w, length, snap_at, &mut snapshot, &mut plan, &mut rng) {
+            return Err("random walks keep hitting dead ends".into());
+        }
+        let init = self.index.init_state();
+        let last = &w.state;
         // Goal: up to 3 atoms of the final state, preferring ones the plan changed.
-        let changed: Vec<u32> = last.iter().copied().filter(|a| !self.ex.init.contains(a)).collect();
-        let pool = if changed.is_empty() { last.clone() } else { changed };
-        let mut pool = pool;
+        let mut pool: Vec<u32> = w.touched.iter().copied().filter(|&x| last[x as usize] && !init[x as usize]).collect();
+        if pool.is_empty() {
+            pool = (0..last.len() as u32).filter(|&x| last[x as usize]).collect();
+        }
         pool.shuffle(&mut rng);
         let mut goal: Vec<u32> = pool.into_iter().take(3).collect();
         goal.sort_unstable();
@@ -92,25 +163,35 @@ impl<'s> Sampler<'s> {
         }
         let valid = self.example(&plan, &goal)?;
         // Invalid: a step that cannot be applied or a goal atom the walk leaves false, in random
-        // order of preference; a delete-free walk may make every atom true, leaving only the first.
+        // order of preference. The replaced step is drawn before the walk (its state is the
+        // snapshot); late in a delete-free walk every action may apply, so the initial state is
+        // the fallback, and a delete-free walk may make every atom true, leaving only the first.
         let not_executable = |rng: &mut domains::Rng| -> Result<Option<Example>, String> {
-            // Steps in random order: late in a delete-free walk every action may apply.
-            let mut steps: Vec<usize> = (0..plan.len()).collect();
-            steps.shuffle(rng);
-            for i in steps {
-                let s = &states[i];
-                let options: Vec<usize> = (0..self.ex.actions.len()).filter(|&a| !self.ex.applicable(s, &self.ex.actions[a])).collect();
-                if let Some(&a) = options.choose(rng) {
-                    let mut p = plan.clone();
-                    p[i] = a;
-                    return self.example(&p, &goal).map(Some);
-                }
+            if length == 0 {
+                return Ok(None);
             }
-            Ok(None)
+            let (i, a) = match self.inapplicable(&snapshot, rng) {
+                Some(a) => (snap_at, a),
+                None => match self.inapplicable(init, rng) {
+                    Some(a) => (0, a),
+                    None => return Ok(None),
+                },
+            };
+            let mut p = plan.clone();
+            p[i] = a;
+            self.example(&p, &goal).map(Some)
         };
         let goal_missed = |rng: &mut domains::Rng| -> Result<Option<Example>, String> {
-            let false_at_end: Vec<u32> = (0..self.ex.atoms.len() as u32).filter(|a| last.binary_search(a).is_err()).collect();
-            let Some(&missing) = false_at_end.choose(rng) else { return Ok(None) };
+            let n = last.len();
+            if n == 0 {
+                return Ok(None);
+            }
+            let mut missing = (0..PROBES).map(|_| rng.random_range(0..n)).find(|&x| !last[x]).map(|x| x as u32);
+            if missing.is_none() {
+                let false_at_end: Vec<u32> = (0..n as u32).filter(|&a| !last[a as usize]).collect();
+                missing = false_at_end.choose(rng).copied();
+            }
+            let Some(missing) = missing else { return Ok(None) };
             let mut g = goal.clone();
             g[0] = missing;
             g.sort_unstable();
@@ -130,7 +211,7 @@ impl<'s> Sampler<'s> {
     }
 
     fn example(&self, plan: &[usize], goal: &[u32]) -> Result<Example, String> {
-        let mut task = self.src.task.clone();
+        let mut task = self.goal_task.borrow_mut();
         let atoms: Vec<Condition> = goal
             .iter()
             .map(|&g| {
@@ -144,19 +225,42 @@ impl<'s> Sampler<'s> {
             .map(|&i| val::Step { action: ActionId(self.ex.actions[i].schema as u32), args: self.ex.actions[i].args.clone(), time: None, duration: None, line: 0 })
             .collect();
         let v = val::validate_steps(&task, &steps, val::Options { explain_limit: 0, ..val::Options::default() });
-        let label = match v.verdict {
-            val::Verdict::Valid => "valid",
-            val::Verdict::Invalid => "invalid",
-            val::Verdict::GoalNotReached => "goal-not-reached",
+        let (label, kind) = match v.verdict {
+            val::Verdict::Valid => (tokens::VALID, None),
+            val::Verdict::Invalid => (tokens::INVALID, Some("not-executable")),
+            val::Verdict::GoalNotReached => (tokens::INVALID, Some("goal-not-reached")),
             other => return Err(format!("the validator refused the example: {other:?}")),
         };
-        let plan_text: Vec<String> = plan.iter().map(|&i| self.ex.action_text(&self.ex.actions[i])).collect();
+        let plan_text: Vec<String> = plan.iter().map(|&i| self.action_texts[i].get_or_init(|| self.ex.action_text(&self.ex.actions[i])).clone()).collect();
         let goal_text: Vec<String> = goal.iter().map(|&g| self.ex.atom_text(g)).collect();
         let problem = match self.src.problem_text.split_once("  (:goal (and\n") {
             Some((head, _)) => format!("{head}  (:goal (and\n    {}\n  )))\n", goal_text.join("\n    ")),
             None => self.src.problem_text.clone(),
         };
-        let (tokens, objects) = tokens::layout(&task, &plan_text, &goal_text, label == "valid");
-        Ok(Example { problem, plan: plan_text, label: label.into(), failing_step: v.failure.map(|f| f.step), objects, tokens })
+        let mut toks = Vec::with_capacity(self.init_tokens.len() + 4 * plan.len() + 4 * goal.len() + 4);
+        toks.extend_from_slice(&self.init_tokens);
+        let mut num = self.init_numbering.clone();
+        toks.push(tokens::Token::from(tokens::PLAN));
+        for &i in plan {
+            let a = &self.ex.actions[i];
+            num.push_action(&self.names, a.schema, &a.args, &mut toks);
+        }
+        toks.push(tokens::Token::from(tokens::GOAL));
+        for &g in goal {
+            let (p, args) = &self.ex.atoms[g as usize];
+            num.push_atom(&self.names, *p, args, &mut toks);
+        }
+        toks.push(tokens::Token::from(tokens::ANSWER));
+        toks.push(tokens::Token::from(label));
+        Ok(Example {
+            problem,
+            plan: plan_text,
+            label: label.into(),
+            kind: kind.map(String::from),
+            failing_step: v.failure.map(|f| f.step),
+            objects: self.objects,
+            length: plan.len(),
+            tokens: toks,
+        })
     }
 }
