@@ -9,6 +9,7 @@
 //!
 //! Everything the module states is proved in it and checked by `coqc`; nothing is admitted.
 
+use crate::syntax::{fun_prefix, params_use, xs};
 use crate::convert::{ActionIr, BoolTerm, DomainIr, EffLit, Part, PreLit, ProblemIr, StateFn, Term};
 use crate::render::{self, Module};
 use std::fmt::Write;
@@ -51,9 +52,6 @@ fn params_decl(a: &ActionIr) -> String {
     a.params.iter().map(|(_, v)| format!("({v} : nat) ")).collect()
 }
 
-fn params_use(a: &ActionIr) -> String {
-    a.params.iter().map(|(_, v)| format!(" {v}")).collect()
-}
 
 fn arrow_type(arity: usize, result: &str) -> String {
     let mut s = String::new();
@@ -64,19 +62,12 @@ fn arrow_type(arity: usize, result: &str) -> String {
     s
 }
 
-/// `x0 x1 ...` binders of a Figure 5 function.
-fn xs(arity: usize) -> Vec<String> {
-    (0..arity).map(|i| format!("x{i}")).collect()
-}
 
 /// `Nat.eqb x0 5 && Nat.eqb x1 6`, the test for one argument tuple (Figure 5).
 fn tuple_test(tuple: &[u32]) -> String {
     tuple.iter().enumerate().map(|(i, v)| format!("Nat.eqb x{i} {v}")).collect::<Vec<_>>().join(" && ")
 }
 
-fn fun_prefix(arity: usize) -> String {
-    if arity == 0 { String::new() } else { format!("fun {} => ", xs(arity).join(" ")) }
-}
 
 /// The domain module: states, goals, actions, transitions (Listings 1-6), the Boolean mirrors and
 /// their soundness proofs that the certified plan check uses, and the helper lemmas (Listings 12

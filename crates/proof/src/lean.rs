@@ -9,6 +9,7 @@
 //! certplan's machines, so the proofs in these modules are *not* checked in CI; the definitions
 //! mirror the Coq module, which is.
 
+use crate::syntax::{fun_prefix, params_use, xs};
 use crate::convert::{ActionIr, BoolTerm, DomainIr, EffLit, Part, ProblemIr, StateFn, Term};
 use crate::render::{self, Module};
 use std::fmt::Write;
@@ -47,9 +48,6 @@ fn params_decl(a: &ActionIr) -> String {
     a.params.iter().map(|(_, v)| format!("({v} : Nat) ")).collect()
 }
 
-fn params_use(a: &ActionIr) -> String {
-    a.params.iter().map(|(_, v)| format!(" {v}")).collect()
-}
 
 fn arrow_type(arity: usize, result: &str) -> String {
     let mut s = String::new();
@@ -60,17 +58,11 @@ fn arrow_type(arity: usize, result: &str) -> String {
     s
 }
 
-fn xs(arity: usize) -> Vec<String> {
-    (0..arity).map(|i| format!("x{i}")).collect()
-}
 
 fn tuple_test(tuple: &[u32]) -> String {
     tuple.iter().enumerate().map(|(i, v)| format!("x{i} == {v}")).collect::<Vec<_>>().join(" && ")
 }
 
-fn fun_prefix(arity: usize) -> String {
-    if arity == 0 { String::new() } else { format!("fun {} => ", xs(arity).join(" ")) }
-}
 
 /// The domain module (Listings 1-6, 12, 13 and the statement of Listing 9).
 pub fn domain_module(d: &DomainIr) -> Module {

@@ -18,6 +18,7 @@ pub mod lean;
 pub mod names;
 pub mod render;
 pub mod runner;
+mod syntax;
 
 use convert::{DomainIr, ProblemIr};
 use model::lifted;
