@@ -1,6 +1,6 @@
 ; cellar: temporal domain in the style of match-cellar; fuses are mended and the floor swept by the light of a burning match
 (define (domain cellar)
-  (:requirements :typing :durative-actions :numeric-fluents)
+  (:requirements :typing :durative-actions :duration-inequalities :numeric-fluents)
   (:types match fuse - object)
 
   (:predicates

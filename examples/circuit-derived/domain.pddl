@@ -1,6 +1,6 @@
 ; circuit-derived: switches connect nodes; (powered ?n) is a recursive derived predicate (reachability from a source over closed switches)
 (define (domain circuit-derived)
-  (:requirements :strips :typing :negative-preconditions :derived-predicates)
+  (:requirements :strips :typing :negative-preconditions :disjunctive-preconditions :existential-preconditions :derived-predicates)
   (:types node - object)
 
   (:predicates

@@ -137,7 +137,9 @@ impl<'d> Lowerer<'d> {
     pub fn missing_requirements(&mut self) {
         let used: Vec<_> = self.used.iter().map(|(&k, &v)| (k, v)).collect();
         for (k, (file, span)) in used {
-            let satisfied = self.declared.contains(&k)
+            // `:strips` is PDDL's baseline: files that declare only `:typing` still add and delete.
+            let satisfied = k == RequirementKind::Strips
+                || self.declared.contains(&k)
                 || (k == RequirementKind::ActionCosts && self.declared.contains(&RequirementKind::NumericFluents));
             if satisfied {
                 continue;
