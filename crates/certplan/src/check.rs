@@ -1,9 +1,9 @@
 //! `certplan check`: load, parse, and (only when the syntax is clean) run the semantic checker.
 
-use crate::load::{self, Loaded};
+use crate::load::{self, parse};
 use crate::{Fatal, Outcome, Ui, output, stdio};
 use model::{CheckOptions, Input};
-use pddl::{Diagnostic, FileId, Parse, SourceMap};
+use pddl::{Diagnostic, SourceMap};
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
@@ -85,19 +85,4 @@ pub fn run(args: &CheckArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     } else {
         Outcome::Fine
     })
-}
-
-/// Parses a loaded file, collecting its diagnostics; a file too large to read is not parsed.
-fn parse<T>(
-    sources: &SourceMap,
-    loaded: Loaded,
-    parse: fn(&str, FileId) -> Parse<T>,
-    diags: &mut Vec<Diagnostic>,
-) -> Option<(T, FileId)> {
-    let Loaded::Text(id) = loaded else {
-        return None;
-    };
-    let result = parse(&sources.get(id).text, id);
-    diags.extend(result.diagnostics);
-    result.value.map(|v| (v, id))
 }

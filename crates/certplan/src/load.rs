@@ -3,7 +3,7 @@
 
 use crate::Fatal;
 use pddl::diagnostic::codes;
-use pddl::{Diagnostic, FileId, SourceMap, Span};
+use pddl::{Diagnostic, FileId, Parse, SourceMap, Span};
 use std::fs::File;
 use std::io::Read;
 use std::path::Path;
@@ -76,4 +76,19 @@ fn too_large(
         format!("the file is {size} bytes; certplan reads files of at most 256 MiB"),
     ));
     Loaded::TooLarge
+}
+
+/// Parses a loaded file, collecting its diagnostics; a file too large to read is not parsed.
+pub fn parse<T>(
+    sources: &SourceMap,
+    loaded: Loaded,
+    parse: fn(&str, FileId) -> Parse<T>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<(T, FileId)> {
+    let Loaded::Text(id) = loaded else {
+        return None;
+    };
+    let result = parse(&sources.get(id).text, id);
+    diags.extend(result.diagnostics);
+    result.value.map(|v| (v, id))
 }

@@ -5,10 +5,10 @@
 //! or has errors, the audit rejected the file, or `--check` found a module the prover rejects;
 //! `2` usage or file-system errors.
 
-use crate::load::{self, Loaded};
+use crate::load::{self, parse};
 use crate::{Fatal, Outcome, Ui, stdio};
 use model::{CheckOptions, Input};
-use pddl::{Diagnostic, FileId, Parse, SourceMap};
+use pddl::{Diagnostic, SourceMap};
 use proof::Backend;
 use proof::runner::{Rebuild, Run};
 use std::path::{Path, PathBuf};
@@ -86,14 +86,8 @@ fn read(path: &Path) -> Result<String, Fatal> {
     std::fs::read_to_string(path).map_err(|e| Fatal(format!("cannot read `{}`: {e}", path.display())))
 }
 
-fn parse<T>(sources: &SourceMap, loaded: Loaded, parse: fn(&str, FileId) -> Parse<T>, diags: &mut Vec<Diagnostic>) -> Option<(T, FileId)> {
-    let Loaded::Text(id) = loaded else { return None };
-    let result = parse(&sources.get(id).text, id);
-    diags.extend(result.diagnostics);
-    result.value.map(|v| (v, id))
-}
 
-fn report(diags: &mut Vec<Diagnostic>, sources: &SourceMap, ui: &Ui) {
+fn report(diags: &mut [Diagnostic], sources: &SourceMap, ui: &Ui) {
     pddl::diagnostic::sort(diags);
     stdio::eprint(&pddl::render::render_all(diags, sources, ui.color));
 }
