@@ -21,9 +21,16 @@ spec = importlib.util.find_spec("up_fast_downward")
 fd_driver = os.path.join(list(spec.submodule_search_locations)[0], "downward", "fast-downward.py")
 tmp = tempfile.mkdtemp()
 
+class TimedOut:
+    """A run killed at twice the limit (FD's translator has no limit of its own): a failure."""
+    returncode, stdout, stderr = None, "", ""
+
 def timed(cmd, **kw):
     t = time.perf_counter()
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=limit * 2, **kw)
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=limit * 2, **kw)
+    except subprocess.TimeoutExpired:
+        p = TimedOut()
     return time.perf_counter() - t, p
 
 def ours(d, p, search):
@@ -33,7 +40,7 @@ def ours(d, p, search):
     v = json.loads(r.stdout)
     s = v["search"]
     return {"cost": v["plan"]["cost"], "expanded": s["expanded"], "search_s": s["seconds"], "registered": s["registered"],
-            "peak": s["peak_rss_bytes"], "bytes_per_state": s["bytes_per_state"], "wall": dt}
+            "peak": s["peak_rss_bytes"], "bytes_per_state": s["bytes_per_state"], "initial_h": s["initial_h"], "wall": dt}
 
 def fd(d, p, search):
     env = dict(os.environ)
@@ -43,7 +50,8 @@ def fd(d, p, search):
         return None
     g = lambda pat, f=float: f(re.search(pat, out).group(1)) if re.search(pat, out) else None
     return {"cost": g(r"Plan cost: (\d+)", int), "expanded": g(r"Expanded (\d+) state", int), "search_s": g(r"Search time: ([\d.]+)s"),
-            "registered": g(r"Number of registered states: (\d+)", int), "peak_kb": g(r"Peak memory: (\d+) KB", int), "wall": dt}
+            "registered": g(r"Number of registered states: (\d+)", int), "peak_kb": g(r"Peak memory: (\d+) KB", int),
+            "initial_h": g(r"Initial heuristic value for \w+: (\d+)", int), "wall": dt}
 
 rows = []
 for line in open(tsv):
@@ -75,6 +83,11 @@ summary = {
     "blind_expansions_ratio_ours_over_fd": med([ratio(r["blind"]["expanded"], r["fd_blind"]["expanded"]) for r in rows if r["blind"] and r["fd_blind"]]),
     "lmcut_time_per_exp_ratio_ours_over_fd": med([ratio(r["lmcut"]["search_s"] / max(r["lmcut"]["expanded"], 1), r["fd_lmcut"]["search_s"] / max(r["fd_lmcut"]["expanded"], 1))
         for r in rows if r["lmcut"] and r["fd_lmcut"] and r["fd_lmcut"]["search_s"] and r["fd_lmcut"]["search_s"] >= MIN_T and r["lmcut"]["search_s"] >= MIN_T]),
+    # LM-cut's value depends on how ties between equal-hmax supporters break, so the two planners
+    # may differ slightly either way; a large or one-sided difference points to a bug.
+    "lmcut_initial_h_ours_minus_fd": sorted(r["lmcut"]["initial_h"] - r["fd_lmcut"]["initial_h"] for r in rows
+        if r["lmcut"] and r["fd_lmcut"] and r["lmcut"].get("initial_h") is not None and r["fd_lmcut"].get("initial_h") is not None),
+    "lmcut_expansions_ratio_ours_over_fd": med([ratio(r["lmcut"]["expanded"], r["fd_lmcut"]["expanded"]) for r in rows if r["lmcut"] and r["fd_lmcut"]]),
     "lmcut_cost_mismatches": [r["task"] for r in rows if r["lmcut"] and r["fd_lmcut"] and r["lmcut"]["cost"] != r["fd_lmcut"]["cost"]],
     "memory_per_state_ratio_ours_over_fd": med([ratio(r["blind"]["peak"] / r["blind"]["registered"], r["fd_blind"]["peak_kb"] * 1024 / r["fd_blind"]["registered"])
         for r in rows if r["blind"] and r["fd_blind"] and r["fd_blind"]["registered"] and r["fd_blind"]["registered"] >= 100000]),

@@ -205,13 +205,30 @@ fn unsolvable_tasks_exit_11() {
     );
     for p in [&p1, &p2, &p3] {
         for h in ["astar(lmcut())", "astar(blind())", "lazy_greedy([ff()], preferred=[ff()])"] {
-            let o = run(&["-q", "plan", d.to_str().unwrap(), p.to_str().unwrap(), "--search", h, "--plan-file", dir.0.join("x").to_str().unwrap()]);
+            let o = run(&[
+                "-q",
+                "plan",
+                d.to_str().unwrap(),
+                p.to_str().unwrap(),
+                "--search",
+                h,
+                "--plan-file",
+                dir.0.join("x").to_str().unwrap(),
+            ]);
             assert_eq!(o.status.code(), Some(11), "{} with {h}: {}", p.display(), text(&o));
             assert!(!dir.0.join("x").exists(), "no plan file for an unsolvable task");
         }
     }
     // With pruning off, p2 is proved unsolvable by search instead.
-    let o = run(&["plan", d.to_str().unwrap(), p2.to_str().unwrap(), "--no-h2", "--no-relevance", "--plan-file", dir.0.join("x").to_str().unwrap()]);
+    let o = run(&[
+        "plan",
+        d.to_str().unwrap(),
+        p2.to_str().unwrap(),
+        "--no-h2",
+        "--no-relevance",
+        "--plan-file",
+        dir.0.join("x").to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(11), "{}", text(&o));
     assert!(String::from_utf8_lossy(&o.stdout).contains("search space exhausted"), "{}", text(&o));
 }
@@ -221,12 +238,21 @@ fn refusals_usage_errors_and_limits() {
     let dir = TempDir::new();
     let ex = repo().join("examples");
     // Numeric fluents beyond action costs: refused, naming the construct, exit 1.
-    let o = run(&["plan", ex.join("truck-fuel/domain.pddl").to_str().unwrap(), ex.join("truck-fuel/p01.pddl").to_str().unwrap()]);
+    let o = run(&[
+        "plan",
+        ex.join("truck-fuel/domain.pddl").to_str().unwrap(),
+        ex.join("truck-fuel/p01.pddl").to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert!(String::from_utf8_lossy(&o.stderr).contains("numeric fluents"), "{}", text(&o));
-    let o = run(&["plan", ex.join("cellar/domain.pddl").to_str().unwrap(), ex.join("cellar/p01.pddl").to_str().unwrap()]);
+    let o =
+        run(&["plan", ex.join("cellar/domain.pddl").to_str().unwrap(), ex.join("cellar/p01.pddl").to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
-    let o = run(&["plan", ex.join("circuit-derived/domain.pddl").to_str().unwrap(), ex.join("circuit-derived/p01.pddl").to_str().unwrap()]);
+    let o = run(&[
+        "plan",
+        ex.join("circuit-derived/domain.pddl").to_str().unwrap(),
+        ex.join("circuit-derived/p01.pddl").to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert!(String::from_utf8_lossy(&o.stderr).contains("derived predicates"), "{}", text(&o));
     // A bad configuration is a usage error.
@@ -243,7 +269,11 @@ fn refusals_usage_errors_and_limits() {
     assert!(v["search"]["expanded"].as_u64().is_some_and(|e| e > 0));
     assert!(v["statistics"]["h2"]["operators_after"].as_u64().is_some());
     // The default plan file is sas_plan in the working directory.
-    let o = Command::new(bin()).current_dir(&dir.0).args(["-q", "plan", d.to_str().unwrap(), p.to_str().unwrap()]).output().expect("runs");
+    let o = Command::new(bin())
+        .current_dir(&dir.0)
+        .args(["-q", "plan", d.to_str().unwrap(), p.to_str().unwrap()])
+        .output()
+        .expect("runs");
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     assert!(std::fs::read_to_string(dir.0.join("sas_plan")).is_ok_and(|s| s.ends_with("; cost = 11 (unit cost)\n")));
 }
@@ -253,7 +283,13 @@ fn ground_writes_output_sas() {
     let dir = TempDir::new();
     let g = repo().join("examples/briefcase-adl");
     let sas = dir.0.join("output.sas");
-    let o = run(&["ground", g.join("domain.pddl").to_str().unwrap(), g.join("p02.pddl").to_str().unwrap(), "--output-sas", sas.to_str().unwrap()]);
+    let o = run(&[
+        "ground",
+        g.join("domain.pddl").to_str().unwrap(),
+        g.join("p02.pddl").to_str().unwrap(),
+        "--output-sas",
+        sas.to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let s = std::fs::read_to_string(&sas).expect("output.sas written");
     assert!(s.starts_with("begin_version\n3\nend_version\n"));
@@ -318,7 +354,9 @@ fn grounded_counts_match_fast_downward() {
     for (d, p) in CORPUS.iter().take(10) {
         let (d, p) = (root.join(d), root.join(p));
         let Some((fd_ops, fd_atoms)) = fd_counts(&d, &p, &dir.0) else {
-            eprintln!("SKIPPED grounded_counts_match_fast_downward: FD's translator is not importable (pip install up-fast-downward)");
+            eprintln!(
+                "SKIPPED grounded_counts_match_fast_downward: FD's translator is not importable (pip install up-fast-downward)"
+            );
             return;
         };
         let counts = |h2: bool| {
@@ -329,10 +367,17 @@ fn grounded_counts_match_fast_downward() {
             let o = run(&args);
             assert_eq!(o.status.code(), Some(0), "{}", text(&o));
             let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
-            (v["statistics"]["operators"].as_u64().unwrap_or(0) as usize, v["statistics"]["atoms"].as_u64().unwrap_or(0) as usize)
+            (
+                v["statistics"]["operators"].as_u64().unwrap_or(0) as usize,
+                v["statistics"]["atoms"].as_u64().unwrap_or(0) as usize,
+            )
         };
         let ((ops, atoms), (ops_h2, atoms_h2)) = (counts(false), counts(true));
-        assert!(ops_h2 <= fd_ops && fd_ops <= ops, "operators of {}: FD {fd_ops}, ours {ops_h2} (h2) / {ops}", p.display());
+        assert!(
+            ops_h2 <= fd_ops && fd_ops <= ops,
+            "operators of {}: FD {fd_ops}, ours {ops_h2} (h2) / {ops}",
+            p.display()
+        );
         // Loose on purpose: depot p01 differs by 6 of 38 atoms, not yet analysed atom by atom.
         let slack = (fd_atoms / 4).max(5);
         assert!(
@@ -340,8 +385,92 @@ fn grounded_counts_match_fast_downward() {
             "atoms of {}: FD {fd_atoms}, ours {atoms_h2} (h2) / {atoms}",
             p.display()
         );
-        eprintln!("{}: operators {ops_h2} with h2, {ops} without (FD {fd_ops}), atoms {atoms_h2} with h2, {atoms} without (FD {fd_atoms})", p.display());
+        eprintln!(
+            "{}: operators {ops_h2} with h2, {ops} without (FD {fd_ops}), atoms {atoms_h2} with h2, {atoms} without (FD {fd_atoms})",
+            p.display()
+        );
         compared += 1;
     }
     eprintln!("compared {compared} tasks with FD's translator");
+}
+
+/// Initial LM-cut values against Fast Downward's (revision 7ea275526, as `up-fast-downward`
+/// installs it). Snake p04 has only negative goals (`(not (ispoint p))`): the relaxed heuristics
+/// used to drop negative conditions, so all of them were 0 there (FD's LM-cut: 9; A* expanded
+/// 2,946 states against FD's 33); negative conditions are now complementary atoms added by
+/// deletes, as FD's translator makes them. On visitall p01 and freecell (autoplanbench instance
+/// 12) LM-cut was 2 and 6 against FD's 3 and 11, for want of FD's supporter tie-breaking in the
+/// goal zone. LM-cut still depends on tie-breaking that is not FD's everywhere (snake p04 gives 8
+/// with FD's tie-breaking rules but our atom order; hmax, which has no ties to break, is 6 for
+/// both), so snake allows FD's value minus one, up to the optimal cost 12 (admissibility).
+#[test]
+fn lmcut_initial_values_match_fast_downward() {
+    const FD_INITIAL_LMCUT: u64 = 9;
+    const FD_INITIAL_HMAX: u64 = 6;
+    const OPTIMAL: u64 = 12;
+    let Some(root) = benchmarks() else {
+        eprintln!("SKIPPED lmcut_initial_values_match_fast_downward: ../shared/benchmarks is absent");
+        return;
+    };
+    let dir = root.join("ipc-opt-strips/snake-opt18-strips");
+    let (d, p) = (dir.join("domain.pddl"), dir.join("p04.pddl"));
+    if !p.is_file() {
+        eprintln!("SKIPPED lmcut_initial_values_match_fast_downward: {} is absent", p.display());
+        return;
+    }
+    let tmp = TempDir::new();
+    let plan = tmp.0.join("sas_plan");
+    let initial_h = |search: &str| -> u64 {
+        let o = run(&[
+            "-q",
+            "plan",
+            d.to_str().unwrap(),
+            p.to_str().unwrap(),
+            "--search",
+            search,
+            "--json",
+            "--plan-file",
+            plan.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{search}: {}", text(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("--json prints JSON");
+        assert_eq!(v["plan"]["cost"].as_u64(), Some(OPTIMAL), "{search}");
+        v["search"]["initial_h"].as_u64().expect("initial_h")
+    };
+    assert_eq!(initial_h("astar(hmax())"), FD_INITIAL_HMAX, "hmax is tie-free and must equal FD's");
+    let h = initial_h("astar(lmcut())");
+    assert!(
+        h + 1 >= FD_INITIAL_LMCUT && h <= OPTIMAL,
+        "LM-cut in the initial state: {h}, Fast Downward: {FD_INITIAL_LMCUT}"
+    );
+    // (directory, domain, problem, FD's initial LM-cut, optimal cost): FD's value exactly.
+    for (dir, domain, problem, fd, optimal) in [
+        ("ipc-opt-strips/visitall-opt11-strips", "domain.pddl", "p01.pddl", 3, 3),
+        ("autoplanbench/freecell00-bfs", "domain.pddl", "instances/instance-12.pddl", 11, 14),
+    ] {
+        let (d, p) = (root.join(dir).join(domain), root.join(dir).join(problem));
+        if !p.is_file() {
+            eprintln!("SKIPPED part of lmcut_initial_values_match_fast_downward: {} is absent", p.display());
+            continue;
+        }
+        let o = run(&[
+            "-q",
+            "plan",
+            d.to_str().unwrap(),
+            p.to_str().unwrap(),
+            "--search",
+            "astar(lmcut())",
+            "--json",
+            "--plan-file",
+            plan.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{problem}: {}", text(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("--json prints JSON");
+        assert_eq!(v["plan"]["cost"].as_u64(), Some(optimal), "{dir}/{problem}");
+        assert_eq!(
+            v["search"]["initial_h"].as_u64(),
+            Some(fd),
+            "initial LM-cut on {dir}/{problem} (Fast Downward: {fd})"
+        );
+    }
 }

@@ -80,6 +80,10 @@ pub struct GroundTask {
     pub general_cost: bool,
     /// The artificial goal atom of a disjunctive goal, if any.
     pub goal_atom: Option<AtomId>,
+    /// Disjoint groups of atoms of which at most one holds in any reachable state (from the h2
+    /// mutexes, [`prune::h2`]; empty when h2 did not run). Search packs each into one
+    /// finite-domain field.
+    pub mutex_groups: Vec<Vec<AtomId>>,
 }
 
 impl GroundTask {

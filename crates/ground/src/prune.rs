@@ -68,6 +68,11 @@ fn retain_atoms(task: &mut GroundTask, keep: &[bool]) {
     remap(&mut task.goal);
     remap(&mut task.goal_neg);
     task.goal_atom = task.goal_atom.and_then(|g| (map[g as usize] != u32::MAX).then(|| map[g as usize]));
+    // A subset of a mutex group is one too; groups of one atom say nothing.
+    for g in &mut task.mutex_groups {
+        remap(g);
+    }
+    task.mutex_groups.retain(|g| g.len() >= 2);
 }
 
 /// Relevance analysis backwards from the goal: an atom is relevant if the goal mentions it or a
@@ -75,7 +80,8 @@ fn retain_atoms(task: &mut GroundTask, keep: &[bool]) {
 /// relevant if it changes a relevant atom. Everything else is dropped.
 pub fn relevance(task: &mut GroundTask) -> PruneStats {
     let start = Instant::now();
-    let mut stats = PruneStats { atoms_before: task.atoms.len(), operators_before: task.operators.len(), ..Default::default() };
+    let mut stats =
+        PruneStats { atoms_before: task.atoms.len(), operators_before: task.operators.len(), ..Default::default() };
     let n = task.atoms.len();
     let mut relevant = vec![false; n];
     for &a in task.goal.iter().chain(&task.goal_neg) {
@@ -178,6 +184,40 @@ impl Pairs {
     }
 }
 
+/// A greedy cover of the reachable atoms by cliques of the mutex relation: each group starts from
+/// the lowest atom not yet covered and takes, in atom order, every uncovered atom mutex with all
+/// members so far. Atoms of one predicate are numbered together, so this finds groups such as
+/// `at ?truck ?loc` for one truck, much like Fast Downward's invariants, without a synthesis.
+fn mutex_groups(n: usize, pairs: &Pairs, reachable: &[u64]) -> Vec<Vec<AtomId>> {
+    let words = pairs.words;
+    let mut free: Vec<u64> = reachable.to_vec();
+    let mut groups = Vec::new();
+    let mut cand = vec![0u64; words];
+    let first =
+        |v: &[u64]| v.iter().enumerate().find(|(_, w)| **w != 0).map(|(i, w)| i * 64 + w.trailing_zeros() as usize);
+    while let Some(a) = first(&free) {
+        free[a / 64] &= !(1u64 << (a % 64));
+        // Candidates: uncovered and mutex with `a` (not paired with it).
+        for ((c, f), r) in cand.iter_mut().zip(&free).zip(pairs.row(a)) {
+            *c = f & !r;
+        }
+        let mut g = vec![a as AtomId];
+        while let Some(b) = first(&cand) {
+            free[b / 64] &= !(1u64 << (b % 64));
+            g.push(b as AtomId);
+            for (c, r) in cand.iter_mut().zip(pairs.row(b)) {
+                *c &= !r;
+            }
+            cand[b / 64] &= !(1u64 << (b % 64));
+        }
+        if g.len() >= 2 {
+            groups.push(g);
+        }
+    }
+    debug_assert!(groups.iter().flatten().all(|&a| (a as usize) < n));
+    groups
+}
+
 /// Forward h2 (Alcázar & Torralba 2015, forward only): the pairs of atoms that may hold together
 /// in a reachable state. Conditional effects are over-approximated (their adds pair with every
 /// reachable atom, their deletes are ignored), negative preconditions are ignored; both only make
@@ -228,7 +268,12 @@ pub fn h2(task: &mut GroundTask, deadline: Option<Instant>) -> PruneStats {
             if !o.pre.iter().all(|a| bit(&r1, *a)) {
                 continue;
             }
-            if !o.pre.iter().enumerate().all(|(i, &p)| o.pre[i + 1..].iter().all(|&q| pairs.get(p as usize, q as usize))) {
+            if !o
+                .pre
+                .iter()
+                .enumerate()
+                .all(|(i, &p)| o.pre[i + 1..].iter().all(|&q| pairs.get(p as usize, q as usize)))
+            {
                 continue;
             }
             // Atoms that can hold with every precondition and survive the deletes.
@@ -289,6 +334,7 @@ pub fn h2(task: &mut GroundTask, deadline: Option<Instant>) -> PruneStats {
         }
     }
     stats.mutex_pairs = count;
+    task.mutex_groups = mutex_groups(n, &pairs, &r1);
     task.operators.retain(|o| {
         o.pre.iter().all(|&p| reachable(p))
             && o.pre.iter().enumerate().all(|(i, &p)| o.pre[i + 1..].iter().all(|&q| !mutex(p, q)))

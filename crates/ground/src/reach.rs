@@ -9,7 +9,9 @@
 //! static negative literals are tested as soon as their variables are bound.
 
 use crate::normalize::{LAtom, Lit, Normalized, Term};
-use crate::{AtomId, AtomName, CondEffect, GroundError, GroundOptions, GroundStats, GroundTask, Grounded, Operator, Refusal};
+use crate::{
+    AtomId, AtomName, CondEffect, GroundError, GroundOptions, GroundStats, GroundTask, Grounded, Operator, Refusal,
+};
 use model::lifted::{Arg, Expr, ObjectId, PredicateId, Task, TypeSpec};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::time::Instant;
@@ -199,7 +201,11 @@ impl Grounder<'_> {
                 if used_atoms[i] {
                     continue;
                 }
-                let nb = a.args.iter().filter(|t| matches!(t, Term::Obj(_)) || matches!(t, Term::Var(v) if bound[*v as usize])).count();
+                let nb = a
+                    .args
+                    .iter()
+                    .filter(|t| matches!(t, Term::Obj(_)) || matches!(t, Term::Var(v) if bound[*v as usize]))
+                    .count();
                 let score = (nb, self.is_static(a.pred), usize::MAX - a.args.len());
                 if best.as_ref().is_none_or(|(_, s)| score > *s) {
                     best = Some((i, score));
@@ -382,7 +388,12 @@ pub(crate) fn ground(task: &Task, norm: &Normalized, options: GroundOptions) -> 
     for (vi, v) in norm.variants.iter().enumerate() {
         let domains: Vec<usize> = v.vars.iter().map(|t| g.domain(t)).collect();
         let (pos, checks) = split(&v.pre);
-        rules.push(Rule { domains: domains.clone(), pos: pos.clone(), checks: checks.clone(), head: Head::Operator(vi) });
+        rules.push(Rule {
+            domains: domains.clone(),
+            pos: pos.clone(),
+            checks: checks.clone(),
+            head: Head::Operator(vi),
+        });
         let mut plain = Vec::new();
         for e in &v.effects {
             if !e.add {
@@ -617,7 +628,10 @@ fn eval_cost(e: &Expr, b: &[u32], norm: &Normalized) -> Result<Option<f64>, Refu
         }
         Expr::Negate(x) => eval_cost(x, b, norm)?.map(|v| -v),
         _ => {
-            return Err(Refusal { construct: "an action cost expression other than numbers and static fluents".into(), place: "action".into() });
+            return Err(Refusal {
+                construct: "an action cost expression other than numbers and static fluents".into(),
+                place: "action".into(),
+            });
         }
     })
 }
@@ -714,7 +728,16 @@ fn instantiate(
         if !ok {
             continue;
         }
-        let op = finish_operator(v.action, b[..v.nparams].iter().map(|&o| ObjectId(o)).collect(), pre, pre_neg, add, del, cond, cost);
+        let op = finish_operator(
+            v.action,
+            b[..v.nparams].iter().map(|&o| ObjectId(o)).collect(),
+            pre,
+            pre_neg,
+            add,
+            del,
+            cond,
+            cost,
+        );
         // An operator that changes nothing is never needed in a plan (FD drops these too).
         if op.add.is_empty() && op.del.is_empty() && op.cond.is_empty() {
             continue;
@@ -761,7 +784,16 @@ fn instantiate(
     if conjs.is_empty() {
         return Ok(Grounded { task: None, stats });
     }
-    let mut gt = GroundTask { atoms, operators: ops, init, goal: Vec::new(), goal_neg: Vec::new(), general_cost: norm.general_cost, goal_atom: None };
+    let mut gt = GroundTask {
+        atoms,
+        operators: ops,
+        init,
+        goal: Vec::new(),
+        goal_neg: Vec::new(),
+        general_cost: norm.general_cost,
+        goal_atom: None,
+        mutex_groups: Vec::new(),
+    };
     if conjs.iter().any(|(p, n)| p.is_empty() && n.is_empty()) {
         // Some disjunct holds in every state.
     } else if conjs.len() == 1 {
@@ -773,7 +805,16 @@ fn instantiate(
         let goal_atom = gt.atoms.len() as AtomId;
         gt.atoms.push(AtomName { predicate: PredicateId(u32::MAX), args: Vec::new() });
         for (p, n) in conjs {
-            gt.operators.push(Operator { action: None, args: Vec::new(), pre: p, pre_neg: n, add: vec![goal_atom], del: Vec::new(), cond: Vec::new(), cost: 0 });
+            gt.operators.push(Operator {
+                action: None,
+                args: Vec::new(),
+                pre: p,
+                pre_neg: n,
+                add: vec![goal_atom],
+                del: Vec::new(),
+                cond: Vec::new(),
+                cost: 0,
+            });
         }
         gt.goal = vec![goal_atom];
         gt.goal_atom = Some(goal_atom);
@@ -787,7 +828,9 @@ fn ground_effect(g: &Grounder, nstatic: u32, e: &crate::normalize::NEffect, b: &
     // hand-built path; decide them here too (cheap).
     for l in &e.cond {
         match l {
-            Lit::Atom { pos, atom } if g.is_static(atom.pred) && g.store.lookup(atom.pred, &g.ground_args(atom, b)).is_some() != *pos => {
+            Lit::Atom { pos, atom }
+                if g.is_static(atom.pred) && g.store.lookup(atom.pred, &g.ground_args(atom, b)).is_some() != *pos =>
+            {
                 return None;
             }
             Lit::Eq { .. } if !g.check(l, b) => return None,
@@ -816,7 +859,9 @@ fn finish_operator(
     for mut c in cond {
         // A condition contradicting the precondition never fires; atoms the precondition
         // guarantees are dropped from the condition.
-        if c.pre.iter().any(|a| pre_neg.binary_search(a).is_ok()) || c.pre_neg.iter().any(|a| pre.binary_search(a).is_ok()) {
+        if c.pre.iter().any(|a| pre_neg.binary_search(a).is_ok())
+            || c.pre_neg.iter().any(|a| pre.binary_search(a).is_ok())
+        {
             continue;
         }
         c.pre.retain(|a| pre.binary_search(a).is_err());

@@ -41,7 +41,10 @@ pub struct Stats {
 #[serde(rename_all = "kebab-case", tag = "kind")]
 pub enum Outcome {
     /// Operators of the plan (indices into the ground task) and its cost.
-    Solved { plan: Vec<u32>, cost: u64 },
+    Solved {
+        plan: Vec<u32>,
+        cost: u64,
+    },
     /// The reachable state space was exhausted: no plan exists.
     Unsolvable,
     OutOfTime,
@@ -150,8 +153,10 @@ struct Nodes {
     g: Vec<u64>,
     parent: Vec<StateId>,
     op: Vec<u32>,
-    /// The first queue heuristic's value (all of them when there are several, `hs[i * k + j]`).
-    h: Vec<u64>,
+    /// The first queue heuristic's value (all of them when there are several, `hs[i * k + j]`),
+    /// in 32 bits as Fast Downward stores it: 4 bytes less per state. Larger values are clipped
+    /// (never met in practice; a lower value keeps an admissible heuristic admissible).
+    h: Vec<u32>,
     status: Vec<u8>,
     k: usize,
 }
@@ -168,7 +173,11 @@ impl Nodes {
         }
     }
     fn bytes(&self) -> usize {
-        self.g.capacity() * 8 + self.parent.capacity() * 4 + self.op.capacity() * 4 + self.h.capacity() * 8 + self.status.capacity()
+        self.g.capacity() * 8
+            + self.parent.capacity() * 4
+            + self.op.capacity() * 4
+            + self.h.capacity() * 4
+            + self.status.capacity()
     }
 }
 
@@ -247,6 +256,10 @@ pub fn search(task: &SearchTask, cfg: &Config, limits: Limits, progress: &mut dy
     SearchResult { outcome, stats }
 }
 
+fn clip(h: u64) -> u32 {
+    h.min(u32::MAX as u64) as u32
+}
+
 /// The queue key of a state for queue heuristic `j`.
 fn key(cfg: &Config, g: u64, h: u64) -> (u64, u64) {
     match cfg.weight {
@@ -278,12 +291,12 @@ fn eager(run: &mut Run, registry: &mut StateRegistry, nodes: &mut Nodes) -> Outc
     nodes.g[id as usize] = 0;
     nodes.status[id as usize] = OPEN;
     for j in 0..k {
-        nodes.h[id as usize * k + j] = ev.values[ev.queue_h[j]];
+        nodes.h[id as usize * k + j] = clip(ev.values[ev.queue_h[j]]);
         for q in [j, j + k].into_iter().filter(|&q| q < nq) {
-            queues[q].push(key(cfg, 0, ev.values[ev.queue_h[j]]), id);
+            queues[q].push(key(cfg, 0, nodes.h[id as usize * k + j] as u64), id);
         }
     }
-    run.stats.initial_h = Some(nodes.h[id as usize * k]);
+    run.stats.initial_h = Some(ev.values[ev.queue_h[0]]);
     let mut applicable: Vec<u32> = Vec::new();
     let mut succ: Vec<u64> = Vec::with_capacity(task.words);
     let mut turn = 0usize;
@@ -309,7 +322,7 @@ fn eager(run: &mut Run, registry: &mut StateRegistry, nodes: &mut Nodes) -> Outc
         if cfg.weight.is_some() {
             // A stale entry from before a cheaper path was found.
             let j = q % k;
-            if key(cfg, nodes.g[i], nodes.h[i * k + j]) != key_popped {
+            if key(cfg, nodes.g[i], nodes.h[i * k + j] as u64) != key_popped {
                 continue;
             }
             if cfg.weight == Some(1) && f_layer.is_none_or(|f| key_popped.0 > f) {
@@ -359,7 +372,7 @@ fn eager(run: &mut Run, registry: &mut StateRegistry, nodes: &mut Nodes) -> Outc
                     continue;
                 }
                 for j in 0..k {
-                    nodes.h[s * k + j] = ev.values[ev.queue_h[j]];
+                    nodes.h[s * k + j] = clip(ev.values[ev.queue_h[j]]);
                 }
             } else if nodes.status[s] == DEAD || new_g >= nodes.g[s] {
                 continue;
@@ -380,7 +393,7 @@ fn eager(run: &mut Run, registry: &mut StateRegistry, nodes: &mut Nodes) -> Outc
             nodes.op[s] = op;
             nodes.status[s] = OPEN;
             for j in 0..k {
-                let kk = key(cfg, new_g, nodes.h[s * k + j]);
+                let kk = key(cfg, new_g, nodes.h[s * k + j] as u64);
                 queues[j].push(kk, sid);
                 if preferred {
                     queues[j + k].push(kk, sid);

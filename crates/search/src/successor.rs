@@ -3,7 +3,7 @@
 //! need them, most first, so the trie's upper levels are shared by many operators and a state
 //! visits only the branches whose atom it contains.
 
-use crate::state::{State, SearchTask, holds};
+use crate::state::{Layout, SearchTask, State};
 
 struct Node {
     /// Operators whose preconditions are all matched at this node: `ops[start..end]`.
@@ -16,6 +16,7 @@ pub struct SuccessorGenerator {
     nodes: Vec<Node>,
     ops: Vec<u32>,
     children: Vec<(u32, u32)>,
+    layout: Layout,
 }
 
 impl SuccessorGenerator {
@@ -43,7 +44,12 @@ impl SuccessorGenerator {
                 p
             })
             .collect();
-        let mut sg = SuccessorGenerator { nodes: Vec::new(), ops: Vec::new(), children: Vec::new() };
+        let mut sg = SuccessorGenerator {
+            nodes: Vec::new(),
+            ops: Vec::new(),
+            children: Vec::new(),
+            layout: task.layout.clone(),
+        };
         let all: Vec<u32> = (0..g.operators.len() as u32).collect();
         sg.build(&pres, &order, all, 0);
         sg
@@ -91,7 +97,7 @@ impl SuccessorGenerator {
         let n = &self.nodes[node as usize];
         out.extend_from_slice(&self.ops[n.ops.0 as usize..n.ops.1 as usize]);
         for &(atom, child) in &self.children[n.children.0 as usize..n.children.1 as usize] {
-            if holds(s, atom) {
+            if self.layout.holds(s, atom) {
                 self.visit(child, s, out);
             }
         }
