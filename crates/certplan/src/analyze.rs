@@ -97,7 +97,10 @@ fn text(a: &Analysis, ui: &Ui) -> String {
         ),
     };
     s.push_str(&format!("  well-formed:         {wf}\n"));
-    s.push_str(&format!("  class:               {}\n", serde_json::to_value(a.class).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default()));
+    s.push_str(&format!(
+        "  class:               {}\n",
+        serde_json::to_value(a.class).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default()
+    ));
     s.push_str(&format!("  counting verifies exactly: {}\n", yes(a.counting_exact)));
     if !ui.quiet && !a.unproved.is_empty() && !matches!(a.well_formed, WellFormed::Proved) {
         s.push_str("  effects without the opposite literal in the precondition:\n");

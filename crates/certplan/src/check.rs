@@ -40,25 +40,17 @@ pub fn run(args: &CheckArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     // Semantic checks on a broken tree only produce cascades of confusing errors, so they wait
     // until the syntax is clean.
     if !diags.iter().any(Diagnostic::is_error) {
-        let complete = domain.is_some()
-            && problem.is_some() == args.problem.is_some()
-            && plan.is_some() == args.plan.is_some();
+        let complete =
+            domain.is_some() && problem.is_some() == args.problem.is_some() && plan.is_some() == args.plan.is_some();
         let Some((domain, domain_id)) = domain.as_ref().filter(|_| complete) else {
-            return Err(Fatal(
-                "internal error: the parser returned no tree and no error".into(),
-            ));
+            return Err(Fatal("internal error: the parser returned no tree and no error".into()));
         };
         let input = Input {
             domain: (domain, *domain_id),
             problem: problem.as_ref().map(|(p, id)| (p, *id)),
             plan: plan.as_ref().map(|(p, id)| (p, *id)),
         };
-        let checked = model::check(
-            input,
-            CheckOptions {
-                strict: args.strict,
-            },
-        );
+        let checked = model::check(input, CheckOptions { strict: args.strict });
         diags.extend(checked.diagnostics);
         summary = Some(checked.summary);
     }
@@ -67,10 +59,7 @@ pub fn run(args: &CheckArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     let summary = summary.filter(|_| errors == 0);
 
     if args.json {
-        stdio::print(&format!(
-            "{}\n",
-            output::json_report(&sources, &diags, summary.as_ref())
-        ))?;
+        stdio::print(&format!("{}\n", output::json_report(&sources, &diags, summary.as_ref())))?;
     } else {
         stdio::eprint(&pddl::render::render_all(&diags, &sources, ui.color));
         if !ui.quiet {
@@ -80,9 +69,5 @@ pub fn run(args: &CheckArgs, ui: &Ui) -> Result<Outcome, Fatal> {
             }
         }
     }
-    Ok(if errors > 0 {
-        Outcome::InputErrors
-    } else {
-        Outcome::Fine
-    })
+    Ok(if errors > 0 { Outcome::InputErrors } else { Outcome::Fine })
 }

@@ -182,7 +182,8 @@ pub fn run(args: &DatasetArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     };
     write_json("vocab.json", &json!({ "tokens": vocab }))?;
     let range_json = |r: Option<Range>| r.map(|(a, b)| json!([a, b]));
-    let params: serde_json::Map<String, serde_json::Value> = args.params.iter().map(|(n, v)| (n.clone(), json!(v))).collect();
+    let params: serde_json::Map<String, serde_json::Value> =
+        args.params.iter().map(|(n, v)| (n.clone(), json!(v))).collect();
     let meta = json!({
         "domain": domain.name,
         "class": analysis.class,
@@ -204,7 +205,10 @@ pub fn run(args: &DatasetArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     write_json("meta.json", &meta)?;
     if !ui.quiet {
         let total: usize = stats.iter().map(|s| s.examples).sum();
-        stdio::print(&format!("wrote {total} examples (train.jsonl, test.jsonl, vocab.json, meta.json) to {}\n", out.display()))?;
+        stdio::print(&format!(
+            "wrote {total} examples (train.jsonl, test.jsonl, vocab.json, meta.json) to {}\n",
+            out.display()
+        ))?;
     }
     Ok(Outcome::Fine)
 }

@@ -27,17 +27,9 @@ pub fn run(args: &FmtArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         Loaded::Text(id) => {
             let text = &sources.get(id).text;
             if is_plan(&args.file, text) {
-                canonical(
-                    pddl::parse_plan(text, id),
-                    &mut diags,
-                    pddl::plan::plan_to_string,
-                )
+                canonical(pddl::parse_plan(text, id), &mut diags, pddl::plan::plan_to_string)
             } else {
-                canonical(
-                    pddl::parse_definition(text, id),
-                    &mut diags,
-                    pddl::printer::definition_to_string,
-                )
+                canonical(pddl::parse_definition(text, id), &mut diags, pddl::printer::definition_to_string)
             }
         }
         Loaded::TooLarge => None,
@@ -59,9 +51,7 @@ pub fn run(args: &FmtArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         if *original == canonical {
             return Ok(Outcome::Fine);
         }
-        stdio::eprint(&format!(
-            "`{path}` is not in canonical form; `certplan fmt --write {path}` rewrites it\n"
-        ));
+        stdio::eprint(&format!("`{path}` is not in canonical form; `certplan fmt --write {path}` rewrites it\n"));
         return Ok(Outcome::InputErrors);
     }
     if args.write {
@@ -76,27 +66,20 @@ pub fn run(args: &FmtArgs, ui: &Ui) -> Result<Outcome, Fatal> {
             ));
             return Ok(Outcome::InputErrors);
         }
-        write_in_place(&args.file, &canonical)
-            .map_err(|e| Fatal(format!("cannot write `{path}`: {e}")))?;
+        write_in_place(&args.file, &canonical).map_err(|e| Fatal(format!("cannot write `{path}`: {e}")))?;
         if !ui.quiet {
             stdio::eprint(&format!("formatted `{path}`\n"));
         }
         return Ok(Outcome::Fine);
     }
     if lost > 0 {
-        stdio::eprint(&format!(
-            "warning: the canonical form drops {lost} comment(s) of `{path}`\n"
-        ));
+        stdio::eprint(&format!("warning: the canonical form drops {lost} comment(s) of `{path}`\n"));
     }
     stdio::print(&canonical)?;
     Ok(Outcome::Fine)
 }
 
-fn canonical<T>(
-    parse: Parse<T>,
-    diags: &mut Vec<Diagnostic>,
-    print: fn(&T) -> String,
-) -> Option<String> {
+fn canonical<T>(parse: Parse<T>, diags: &mut Vec<Diagnostic>, print: fn(&T) -> String) -> Option<String> {
     diags.extend(parse.diagnostics);
     parse.value.as_ref().map(print)
 }
@@ -105,10 +88,7 @@ fn canonical<T>(
 /// content: domains and problems open with `(define`. A file with no content at all is taken for a
 /// definition, so that an empty `domain.pddl` is an error ("no definition"), not an empty plan.
 fn is_plan(path: &Path, text: &str) -> bool {
-    if path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("plan"))
-    {
+    if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("plan")) {
         return true;
     }
     let mut rest = skip_trivia(text);
@@ -119,9 +99,7 @@ fn is_plan(path: &Path, text: &str) -> bool {
         return true;
     };
     rest = skip_trivia(after_paren);
-    let word_len = rest
-        .find(|c: char| c.is_whitespace() || c == '(' || c == ')' || c == ';')
-        .unwrap_or(rest.len());
+    let word_len = rest.find(|c: char| c.is_whitespace() || c == '(' || c == ')' || c == ';').unwrap_or(rest.len());
     !rest[..word_len].eq_ignore_ascii_case("define")
 }
 
@@ -139,11 +117,7 @@ fn skip_trivia(mut text: &str) -> &str {
 /// How many `;` comments of `original` do not survive into `canonical`. PDDL has no string
 /// literals, so every `;` starts a comment.
 fn dropped_comments(original: &str, canonical: &str) -> usize {
-    original
-        .lines()
-        .filter_map(|l| l.find(';').map(|i| l[i..].trim_end()))
-        .filter(|c| !canonical.contains(c))
-        .count()
+    original.lines().filter_map(|l| l.find(';').map(|i| l[i..].trim_end())).filter(|c| !canonical.contains(c)).count()
 }
 
 /// Replaces the file's content by writing a temporary file beside it and renaming it over the
@@ -153,10 +127,7 @@ fn write_in_place(path: &Path, text: &str) -> io::Result<()> {
     let target = fs::canonicalize(path)?;
     let permissions = fs::metadata(&target)?.permissions();
     let dir = target.parent().unwrap_or(Path::new("."));
-    let name = target
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let tmp = dir.join(format!(".{name}.certplan-fmt-{}.tmp", std::process::id()));
     let result = (|| {
         let mut f = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
@@ -188,10 +159,7 @@ mod tests {
 
     #[test]
     fn counts_comments_the_printer_drops() {
-        assert_eq!(
-            dropped_comments("(a) ; why\n; cost = 1\n", "(a)\n; cost = 1\n"),
-            1
-        );
+        assert_eq!(dropped_comments("(a) ; why\n; cost = 1\n", "(a)\n; cost = 1\n"), 1);
         assert_eq!(dropped_comments("(a)\n", "(a)\n"), 0);
     }
 }

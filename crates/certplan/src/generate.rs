@@ -68,7 +68,11 @@ pub fn run(args: &GenerateArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         None => None,
         Some(s) => Some(domain.splits.iter().find(|x| x.name == s.as_str()).ok_or_else(|| {
             let known: Vec<&str> = domain.splits.iter().map(|x| x.name).collect();
-            Fatal(format!("`{}` has no split `{s}`; its splits: {}", domain.name, if known.is_empty() { "none".into() } else { known.join(", ") }))
+            Fatal(format!(
+                "`{}` has no split `{s}`; its splits: {}",
+                domain.name,
+                if known.is_empty() { "none".into() } else { known.join(", ") }
+            ))
         })?),
     };
     std::fs::create_dir_all(out).map_err(|e| Fatal(format!("cannot create `{}`: {e}", out.display())))?;
@@ -91,7 +95,8 @@ pub fn run(args: &GenerateArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         .map_err(|e| Fatal(e.to_string()))?;
         let file = format!("p{:0width$}", i + 1);
         let seed = args.seed.wrapping_add(i as u64);
-        let text = domain.generate(&params, seed, &format!("{}-{file}", domain.name)).map_err(|e| Fatal(e.to_string()))?;
+        let text =
+            domain.generate(&params, seed, &format!("{}-{file}", domain.name)).map_err(|e| Fatal(e.to_string()))?;
         let header = format!(";; certplan generate {} --seed {seed}\n", domain.name);
         write(out.join(format!("{file}.pddl")), &(header + &text))?;
     }

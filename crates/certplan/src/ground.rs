@@ -101,7 +101,8 @@ pub fn load_task(domain: &Path, problem: &Path, ui: &Ui) -> Result<Result<Task, 
         stdio::eprint(&pddl::render::render_all(&diags, &sources, ui.color));
         return Ok(Err(Outcome::InputErrors));
     }
-    let checked = model::check(Input { domain: (&d, did), problem: Some((&p, pid)), plan: None }, CheckOptions::default());
+    let checked =
+        model::check(Input { domain: (&d, did), problem: Some((&p, pid)), plan: None }, CheckOptions::default());
     let errors = checked.has_errors();
     let mut all = diags;
     all.extend(checked.diagnostics);
@@ -119,7 +120,10 @@ pub fn load_task(domain: &Path, problem: &Path, ui: &Ui) -> Result<Result<Task, 
             for u in &checked.unsupported {
                 let f = sources.get(u.file);
                 let (line, col) = f.line_col(u.span.start);
-                stdio::eprint(&format!("certplan: {}:{line}:{col}: {} is not supported by the planner\n", f.path, u.construct));
+                stdio::eprint(&format!(
+                    "certplan: {}:{line}:{col}: {} is not supported by the planner\n",
+                    f.path, u.construct
+                ));
             }
             Ok(Err(Outcome::InputErrors))
         }
@@ -127,7 +131,12 @@ pub fn load_task(domain: &Path, problem: &Path, ui: &Ui) -> Result<Result<Task, 
 }
 
 /// Grounds and prunes. Refusals are printed, naming the construct.
-pub fn prepare(task: &Task, prune: PruneArgs, deadline: Option<Instant>, stats: &mut Prepared) -> Result<GroundTask, Stop> {
+pub fn prepare(
+    task: &Task,
+    prune: PruneArgs,
+    deadline: Option<Instant>,
+    stats: &mut Prepared,
+) -> Result<GroundTask, Stop> {
     let t0 = Instant::now();
     let grounded = match ::ground::ground(task, GroundOptions { deadline }) {
         Ok(g) => g,
@@ -212,7 +221,8 @@ pub fn run(args: &GroundArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     };
     stats.times.total = start.elapsed().as_secs_f64();
     if let (Some(g), Some(path)) = (&g, &args.output_sas) {
-        std::fs::write(path, ::ground::sas::write(g, &task)).map_err(|e| Fatal(format!("cannot write `{}`: {e}", path.display())))?;
+        std::fs::write(path, ::ground::sas::write(g, &task))
+            .map_err(|e| Fatal(format!("cannot write `{}`: {e}", path.display())))?;
     }
     if args.json {
         let v = json!({ "solvable_in_relaxation": g.is_some(), "statistics": stats });

@@ -23,11 +23,7 @@ pub enum Loaded {
 }
 
 /// Loads `path`, pushing a diagnostic for a too-large or non-UTF-8 file.
-pub fn load(
-    path: &Path,
-    sources: &mut SourceMap,
-    diags: &mut Vec<Diagnostic>,
-) -> Result<Loaded, Fatal> {
+pub fn load(path: &Path, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>) -> Result<Loaded, Fatal> {
     let name = path.display().to_string();
     let fatal = |e: std::io::Error| Fatal(format!("cannot read `{name}`: {e}"));
     let file = File::open(path).map_err(fatal)?;
@@ -38,9 +34,7 @@ pub fn load(
     }
     // `take` also bounds files whose metadata lies about their size (/dev/zero, a growing log).
     let mut bytes = Vec::with_capacity(size as usize);
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(fatal)?;
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(fatal)?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Ok(too_large(&name, bytes.len() as u64, sources, diags));
     }
@@ -50,24 +44,14 @@ pub fn load(
         // `decode` replaced the bad sequence with U+FFFD, which now starts at `at`.
         let span = Span::new(at, at + char::REPLACEMENT_CHARACTER.len_utf8());
         diags.push(
-            Diagnostic::error(
-                codes::INVALID_UTF8,
-                id,
-                span,
-                format!("invalid UTF-8 at byte {at}"),
-            )
-            .with_help("PDDL files must be UTF-8 (or plain ASCII) text; is this the right file?"),
+            Diagnostic::error(codes::INVALID_UTF8, id, span, format!("invalid UTF-8 at byte {at}"))
+                .with_help("PDDL files must be UTF-8 (or plain ASCII) text; is this the right file?"),
         );
     }
     Ok(Loaded::Text(id))
 }
 
-fn too_large(
-    name: &str,
-    size: u64,
-    sources: &mut SourceMap,
-    diags: &mut Vec<Diagnostic>,
-) -> Loaded {
+fn too_large(name: &str, size: u64, sources: &mut SourceMap, diags: &mut Vec<Diagnostic>) -> Loaded {
     let id = sources.add(name, String::new());
     diags.push(Diagnostic::error(
         codes::TOO_LARGE,

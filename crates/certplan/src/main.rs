@@ -26,8 +26,8 @@ mod analyze;
 mod check;
 mod dataset;
 mod fmt;
-mod ground;
 mod generate;
+mod ground;
 mod load;
 mod output;
 mod plan;
@@ -40,11 +40,7 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(
-    name = "certplan",
-    version,
-    about = "Check, validate, plan and certify with PDDL"
-)]
+#[command(name = "certplan", version, about = "Check, validate, plan and certify with PDDL")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -122,14 +118,9 @@ fn main() -> ExitCode {
     let color = match cli.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
-        }
+        ColorChoice::Auto => std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
     };
-    let ui = Ui {
-        quiet: cli.quiet,
-        color,
-    };
+    let ui = Ui { quiet: cli.quiet, color };
     let result = match &cli.command {
         Command::Check(args) => check::run(args, &ui),
         Command::Fmt(args) => fmt::run(args, &ui),

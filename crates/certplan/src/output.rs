@@ -18,15 +18,10 @@ pub fn count_errors(diags: &[Diagnostic]) -> (usize, usize) {
 /// "help", "rendered"}` and `summary` is `null` unless there are no errors.
 pub fn json_report(sources: &SourceMap, diags: &[Diagnostic], summary: Option<&Summary>) -> Value {
     let (errors, warnings) = count_errors(diags);
-    let files: Vec<Value> = sources
-        .files()
-        .map(|(id, f)| json!({ "id": id.0, "path": f.path }))
-        .collect();
+    let files: Vec<Value> = sources.files().map(|(id, f)| json!({ "id": id.0, "path": f.path })).collect();
     let diagnostics: Vec<Value> = diags.iter().map(|d| json_diagnostic(sources, d)).collect();
     // A `Summary` is strings and integers, which always serialize; `Null` is only a fallback.
-    let summary = summary.map_or(Value::Null, |s| {
-        serde_json::to_value(s).unwrap_or(Value::Null)
-    });
+    let summary = summary.map_or(Value::Null, |s| serde_json::to_value(s).unwrap_or(Value::Null));
     json!({
         "ok": errors == 0,
         "errors": errors,
@@ -47,10 +42,7 @@ fn json_diagnostic(sources: &SourceMap, d: &Diagnostic) -> Value {
     let labels: Vec<Value> = d.labels.iter().map(|l| json_label(sources, l)).collect();
     obj.insert("labels".into(), labels.into());
     obj.insert("help".into(), d.help.clone().into());
-    obj.insert(
-        "rendered".into(),
-        pddl::render::render(d, sources, false).into(),
-    );
+    obj.insert("rendered".into(), pddl::render::render(d, sources, false).into());
     obj.into()
 }
 
@@ -80,11 +72,7 @@ fn severity(d: &Diagnostic) -> &'static str {
 
 /// `2 errors, 1 warning`.
 pub fn tally(errors: usize, warnings: usize) -> String {
-    format!(
-        "{}, {}\n",
-        plural(errors, "error", "errors"),
-        plural(warnings, "warning", "warnings")
-    )
+    format!("{}, {}\n", plural(errors, "error", "errors"), plural(warnings, "warning", "warnings"))
 }
 
 /// A few lines for a human: what was checked and how big it is. Zero counts are left out, and so
@@ -99,14 +87,8 @@ pub fn summary_text(s: &Summary, warnings: usize) -> String {
     }
     out.push('\n');
     if !s.requirements_declared.is_empty() || !s.requirements_used.is_empty() {
-        out.push_str(&format!(
-            "  requirements declared: {}\n",
-            list(&s.requirements_declared)
-        ));
-        out.push_str(&format!(
-            "  requirements used: {}\n",
-            list(&s.requirements_used)
-        ));
+        out.push_str(&format!("  requirements declared: {}\n", list(&s.requirements_declared)));
+        out.push_str(&format!("  requirements used: {}\n", list(&s.requirements_used)));
     }
     let domain = counts(&[
         (s.types, "type", "types"),
@@ -115,11 +97,7 @@ pub fn summary_text(s: &Summary, warnings: usize) -> String {
         (s.functions, "function", "functions"),
         (s.actions, "action", "actions"),
         (s.durative_actions, "durative action", "durative actions"),
-        (
-            s.derived_predicates,
-            "derived predicate",
-            "derived predicates",
-        ),
+        (s.derived_predicates, "derived predicate", "derived predicates"),
     ]);
     if !domain.is_empty() {
         out.push_str(&format!("  domain: {domain}\n"));
@@ -129,11 +107,7 @@ pub fn summary_text(s: &Summary, warnings: usize) -> String {
             (s.objects.unwrap_or(0), "object", "objects"),
             (s.init_facts.unwrap_or(0), "init fact", "init facts"),
             (s.init_values.unwrap_or(0), "init value", "init values"),
-            (
-                s.goal_literals.unwrap_or(0),
-                "goal literal",
-                "goal literals",
-            ),
+            (s.goal_literals.unwrap_or(0), "goal literal", "goal literals"),
         ]);
         if !problem.is_empty() {
             out.push_str(&format!("  problem: {problem}\n"));
@@ -146,20 +120,12 @@ pub fn summary_text(s: &Summary, warnings: usize) -> String {
 }
 
 fn counts(items: &[(usize, &str, &str)]) -> String {
-    let parts: Vec<String> = items
-        .iter()
-        .filter(|c| c.0 > 0)
-        .map(|&(n, one, many)| plural(n, one, many))
-        .collect();
+    let parts: Vec<String> = items.iter().filter(|c| c.0 > 0).map(|&(n, one, many)| plural(n, one, many)).collect();
     parts.join(", ")
 }
 
 fn list(flags: &[String]) -> String {
-    if flags.is_empty() {
-        "none".to_string()
-    } else {
-        flags.join(" ")
-    }
+    if flags.is_empty() { "none".to_string() } else { flags.join(" ") }
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {

@@ -4,7 +4,10 @@
 //! grounding or search) before it is written; a plan that fails is reported as a bug (exit 32)
 //! and not written.
 
-use crate::ground::{EXIT_BUG, EXIT_OUT_OF_MEMORY, EXIT_OUT_OF_TIME, EXIT_UNSOLVABLE, Prepared, PruneArgs, Stop, load_task, prepare, prepared_text};
+use crate::ground::{
+    EXIT_BUG, EXIT_OUT_OF_MEMORY, EXIT_OUT_OF_TIME, EXIT_UNSOLVABLE, Prepared, PruneArgs, Stop, load_task, prepare,
+    prepared_text,
+};
 use crate::{Fatal, Outcome, Ui, stdio};
 use search::{Limits, Outcome as SearchOutcome, Progress, SearchTask, Stats};
 use serde_json::json;
@@ -73,7 +76,11 @@ pub fn run(args: &PlanArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     };
     let mut prep = Prepared::default();
     prep.times.parse = start.elapsed().as_secs_f64();
-    let report = |prep: &Prepared, result: &str, search: Option<&Stats>, extra: serde_json::Value| -> Result<(), Fatal> {
+    let report = |prep: &Prepared,
+                  result: &str,
+                  search: Option<&Stats>,
+                  extra: serde_json::Value|
+     -> Result<(), Fatal> {
         if args.json {
             let v = json!({ "result": result, "search_config": cfg.text, "statistics": prep, "search": search, "plan": extra });
             stdio::print(&format!("{v}\n"))
@@ -173,7 +180,10 @@ pub fn run(args: &PlanArgs, ui: &Ui) -> Result<Outcome, Fatal> {
             validation.to_text()
         ));
         if !cost_matches {
-            stdio::eprint(&format!("certplan: the search's cost {cost} differs from the validator's {:?}\n", validation.cost));
+            stdio::eprint(&format!(
+                "certplan: the search's cost {cost} differs from the validator's {:?}\n",
+                validation.cost
+            ));
         }
         return Ok(Outcome::Planner(EXIT_BUG));
     }
@@ -183,8 +193,14 @@ pub fn run(args: &PlanArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         text.push('\n');
     }
     text.push_str(&format!("; cost = {cost} ({})\n", if unit { "unit cost" } else { "general cost" }));
-    std::fs::write(&args.plan_file, &text).map_err(|e| Fatal(format!("cannot write `{}`: {e}", args.plan_file.display())))?;
+    std::fs::write(&args.plan_file, &text)
+        .map_err(|e| Fatal(format!("cannot write `{}`: {e}", args.plan_file.display())))?;
     let plan_json = json!({ "file": args.plan_file.display().to_string(), "length": lines.len(), "cost": cost, "optimal": cfg.optimal(), "valid": true });
-    report(&prep, &format!("solved: plan of length {} and cost {cost} written to {}", lines.len(), args.plan_file.display()), Some(&stats), plan_json)?;
+    report(
+        &prep,
+        &format!("solved: plan of length {} and cost {cost} written to {}", lines.len(), args.plan_file.display()),
+        Some(&stats),
+        plan_json,
+    )?;
     Ok(Outcome::Fine)
 }

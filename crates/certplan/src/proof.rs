@@ -86,7 +86,6 @@ fn read(path: &Path) -> Result<String, Fatal> {
     std::fs::read_to_string(path).map_err(|e| Fatal(format!("cannot read `{}`: {e}", path.display())))
 }
 
-
 fn report(diags: &mut [Diagnostic], sources: &SourceMap, ui: &Ui) {
     pddl::diagnostic::sort(diags);
     stdio::eprint(&pddl::render::render_all(diags, sources, ui.color));
@@ -94,7 +93,11 @@ fn report(diags: &mut [Diagnostic], sources: &SourceMap, ui: &Ui) {
 
 fn export(backend: Backend, args: &ExportArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     if args.plans.len() > args.problems.len() {
-        return Err(Fatal(format!("{} plans for {} problems: the i-th --plan belongs to the i-th problem", args.plans.len(), args.problems.len())));
+        return Err(Fatal(format!(
+            "{} plans for {} problems: the i-th --plan belongs to the i-th problem",
+            args.plans.len(),
+            args.problems.len()
+        )));
     }
     let mut sources = SourceMap::new();
     let mut diags = Vec::new();
@@ -108,7 +111,8 @@ fn export(backend: Backend, args: &ExportArgs, ui: &Ui) -> Result<Outcome, Fatal
         plan_files.push(load::load(p, &mut sources, &mut diags)?);
     }
     let domain = parse(&sources, dom_file, pddl::parse_domain, &mut diags);
-    let problems: Vec<_> = prob_files.into_iter().map(|f| parse(&sources, f, pddl::parse_problem, &mut diags)).collect();
+    let problems: Vec<_> =
+        prob_files.into_iter().map(|f| parse(&sources, f, pddl::parse_problem, &mut diags)).collect();
     let plans: Vec<_> = plan_files.into_iter().map(|f| parse(&sources, f, pddl::parse_plan, &mut diags)).collect();
     if diags.iter().any(Diagnostic::is_error) {
         report(&mut diags, &sources, ui);
@@ -117,7 +121,8 @@ fn export(backend: Backend, args: &ExportArgs, ui: &Ui) -> Result<Outcome, Fatal
     let Some((domain, dom_id)) = domain else {
         return Err(Fatal("internal error: the parser returned no tree and no error".into()));
     };
-    let checked_domain = model::check(Input { domain: (&domain, dom_id), problem: None, plan: None }, CheckOptions::default());
+    let checked_domain =
+        model::check(Input { domain: (&domain, dom_id), problem: None, plan: None }, CheckOptions::default());
     diags.extend(checked_domain.diagnostics.iter().cloned());
     let mut tasks = Vec::new();
     for (i, p) in problems.iter().enumerate() {
@@ -130,7 +135,12 @@ fn export(backend: Backend, args: &ExportArgs, ui: &Ui) -> Result<Outcome, Fatal
         // Domain diagnostics were reported above; keep only those about the problem and plan.
         diags.extend(c.diagnostics.into_iter().filter(|d| d.file != dom_id));
         for u in &c.unsupported {
-            diags.push(Diagnostic::error(proof::codes::OUTSIDE_FRAGMENT, u.file, u.span, format!("{} are outside the proof-export fragment", u.construct)));
+            diags.push(Diagnostic::error(
+                proof::codes::OUTSIDE_FRAGMENT,
+                u.file,
+                u.span,
+                format!("{} are outside the proof-export fragment", u.construct),
+            ));
         }
         if let Some(t) = c.task {
             tasks.push((t, *pid, plan.map(|(pl, id)| (pl, *id))));
@@ -138,7 +148,12 @@ fn export(backend: Backend, args: &ExportArgs, ui: &Ui) -> Result<Outcome, Fatal
     }
     if diags.iter().any(Diagnostic::is_error) || checked_domain.domain.is_none() {
         for u in &checked_domain.unsupported {
-            diags.push(Diagnostic::error(proof::codes::OUTSIDE_FRAGMENT, u.file, u.span, format!("{} are outside the proof-export fragment", u.construct)));
+            diags.push(Diagnostic::error(
+                proof::codes::OUTSIDE_FRAGMENT,
+                u.file,
+                u.span,
+                format!("{} are outside the proof-export fragment", u.construct),
+            ));
         }
         report(&mut diags, &sources, ui);
         return Ok(Outcome::InputErrors);
@@ -175,13 +190,19 @@ fn check_export(backend: Backend, dir: &Path, files: &[proof::OutFile], ui: &Ui)
     let limit = Duration::from_secs(600);
     match backend {
         Backend::Coq => {
-            let modules: Vec<&str> = files.iter().map(|f| f.path.as_str()).filter(|p| p.ends_with(".v") && !p.contains("expected")).collect();
+            let modules: Vec<&str> = files
+                .iter()
+                .map(|f| f.path.as_str())
+                .filter(|p| p.ends_with(".v") && !p.contains("expected"))
+                .collect();
             let runs = proof::runner::coqc_all(dir, proof::COQ_LIBRARY, &modules, limit);
             let mut ok = true;
             for (f, r) in &runs {
                 match r {
                     Run::Missing(p) => {
-                        stdio::eprint(&format!("SKIPPED: `{p}` is not on the PATH; nothing was compiled (install it: apt-get install -y coq)\n"));
+                        stdio::eprint(&format!(
+                            "SKIPPED: `{p}` is not on the PATH; nothing was compiled (install it: apt-get install -y coq)\n"
+                        ));
                         return Ok(Outcome::Fine);
                     }
                     Run::Done { ok: true, seconds, .. } => {
@@ -202,7 +223,9 @@ fn check_export(backend: Backend, dir: &Path, files: &[proof::OutFile], ui: &Ui)
             Ok(if ok { Outcome::Fine } else { Outcome::InputErrors })
         }
         Backend::Lean => {
-            stdio::eprint("SKIPPED: Lean modules are not compiled by certplan; run `lake build` in the output directory where Lean is installed\n");
+            stdio::eprint(
+                "SKIPPED: Lean modules are not compiled by certplan; run `lake build` in the output directory where Lean is installed\n",
+            );
             Ok(Outcome::Fine)
         }
     }
@@ -251,7 +274,9 @@ fn audit(backend: Backend, args: &AuditArgs, ui: &Ui) -> Result<Outcome, Fatal> 
         }
         Rebuild::Clean { seconds } => {
             if !ui.quiet {
-                stdio::print(&format!("{file}: rebuilt from scratch ({seconds:.2} s); `{theorem}` uses no axioms beyond the standard ones\n"))?;
+                stdio::print(&format!(
+                    "{file}: rebuilt from scratch ({seconds:.2} s); `{theorem}` uses no axioms beyond the standard ones\n"
+                ))?;
             }
             Ok(Outcome::Fine)
         }
@@ -260,7 +285,8 @@ fn audit(backend: Backend, args: &AuditArgs, ui: &Ui) -> Result<Outcome, Fatal> 
 
 fn plan(args: &PlanArgs) -> Result<Outcome, Fatal> {
     let term = read(&args.term)?;
-    let map = proof::bridge::ObjectMap::from_json(&read(&args.map)?).map_err(|e| Fatal(format!("`{}`: {e}", args.map.display())))?;
+    let map = proof::bridge::ObjectMap::from_json(&read(&args.map)?)
+        .map_err(|e| Fatal(format!("`{}`: {e}", args.map.display())))?;
     match proof::bridge::term_to_pddl(&term, &map) {
         Ok(plan) => {
             stdio::print(&plan)?;

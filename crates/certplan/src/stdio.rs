@@ -8,9 +8,7 @@ use std::io::{self, Write};
 pub fn print(text: &str) -> Result<(), Fatal> {
     let mut out = io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-            Err(Fatal(format!("cannot write to stdout: {e}")))
-        }
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(Fatal(format!("cannot write to stdout: {e}"))),
         _ => Ok(()),
     }
 }

@@ -54,16 +54,11 @@ impl Drop for TempDir {
 }
 
 fn certplan<S: AsRef<OsStr>>(args: &[S]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_certplan"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    Command::new(env!("CARGO_BIN_EXE_certplan")).args(args).output().expect("the binary runs")
 }
 
 fn code(out: &Output) -> i32 {
-    out.status
-        .code()
-        .expect("the binary exits rather than being killed")
+    out.status.code().expect("the binary exits rather than being killed")
 }
 
 fn stdout(out: &Output) -> String {
@@ -75,11 +70,7 @@ fn stderr(out: &Output) -> String {
 }
 
 fn assert_no_panic(out: &Output) {
-    assert!(
-        !stderr(out).contains("panicked"),
-        "the binary panicked:\n{}",
-        stderr(out)
-    );
+    assert!(!stderr(out).contains("panicked"), "the binary panicked:\n{}", stderr(out));
 }
 
 fn json(out: &Output) -> Value {
@@ -93,29 +84,13 @@ fn good_domain_problem_and_plan_exit_0_with_a_summary() {
     let d = dir.file("domain.pddl", DOMAIN);
     let p = dir.file("p01.pddl", PROBLEM);
     let plan = dir.file("p01.plan", PLAN);
-    let out = certplan(&[
-        OsStr::new("check"),
-        d.as_os_str(),
-        p.as_os_str(),
-        plan.as_os_str(),
-    ]);
+    let out = certplan(&[OsStr::new("check"), d.as_os_str(), p.as_os_str(), plan.as_os_str()]);
     assert_eq!(code(&out), 0, "stderr:\n{}", stderr(&out));
     let text = stdout(&out);
-    assert!(
-        text.contains("domain `rooms`") && text.contains("problem `rooms-1`"),
-        "{text}"
-    );
-    assert!(
-        text.contains("1 action") && text.contains("plan: 1 step"),
-        "{text}"
-    );
+    assert!(text.contains("domain `rooms`") && text.contains("problem `rooms-1`"), "{text}");
+    assert!(text.contains("1 action") && text.contains("plan: 1 step"), "{text}");
 
-    let quiet = certplan(&[
-        OsStr::new("check"),
-        OsStr::new("--quiet"),
-        d.as_os_str(),
-        p.as_os_str(),
-    ]);
+    let quiet = certplan(&[OsStr::new("check"), OsStr::new("--quiet"), d.as_os_str(), p.as_os_str()]);
     assert_eq!(code(&quiet), 0);
     assert_eq!(stdout(&quiet), "");
 }
@@ -123,30 +98,12 @@ fn good_domain_problem_and_plan_exit_0_with_a_summary() {
 #[test]
 fn syntax_error_exits_1_with_diagnostics_and_a_tally() {
     let dir = TempDir::new();
-    let d = dir.file(
-        "domain.pddl",
-        DOMAIN.replace("(:types room ball)", "(:types room ball))"),
-    );
-    let out = certplan(&[
-        OsStr::new("check"),
-        OsStr::new("--color=never"),
-        d.as_os_str(),
-    ]);
+    let d = dir.file("domain.pddl", DOMAIN.replace("(:types room ball)", "(:types room ball))"));
+    let out = certplan(&[OsStr::new("check"), OsStr::new("--color=never"), d.as_os_str()]);
     assert_eq!(code(&out), 1);
-    assert!(
-        stderr(&out).contains("E0"),
-        "no diagnostic on stderr:\n{}",
-        stderr(&out)
-    );
-    assert!(
-        stdout(&out).contains("error"),
-        "no tally on stdout:\n{}",
-        stdout(&out)
-    );
-    assert!(
-        !stderr(&out).contains('\u{1b}'),
-        "--color=never still colored"
-    );
+    assert!(stderr(&out).contains("E0"), "no diagnostic on stderr:\n{}", stderr(&out));
+    assert!(stdout(&out).contains("error"), "no tally on stdout:\n{}", stdout(&out));
+    assert!(!stderr(&out).contains('\u{1b}'), "--color=never still colored");
     assert_no_panic(&out);
 }
 
@@ -158,10 +115,7 @@ fn missing_path_exits_2_naming_the_path() {
     let out = certplan(&[OsStr::new("check"), d.as_os_str(), missing.as_os_str()]);
     assert_eq!(code(&out), 2);
     let err = stderr(&out);
-    assert!(
-        err.contains("no-such-problem.pddl") && err.lines().count() == 1,
-        "{err}"
-    );
+    assert!(err.contains("no-such-problem.pddl") && err.lines().count() == 1, "{err}");
     assert_eq!(stdout(&out), "");
 
     let out = certplan(&[OsStr::new("check"), dir.0.as_os_str()]);
@@ -173,10 +127,7 @@ fn bad_flags_exit_2() {
     assert_eq!(code(&certplan(&["check", "--no-such-flag", "d.pddl"])), 2);
     assert_eq!(code(&certplan(&["check"])), 2);
     assert_eq!(code(&certplan(&["frobnicate"])), 2);
-    assert_eq!(
-        code(&certplan(&["check", "--color", "sometimes", "d.pddl"])),
-        2
-    );
+    assert_eq!(code(&certplan(&["check", "--color", "sometimes", "d.pddl"])), 2);
     assert_eq!(code(&certplan(&["fmt", "--check", "--write", "d.pddl"])), 2);
 }
 
@@ -184,10 +135,7 @@ fn bad_flags_exit_2() {
 fn json_reports_the_error_position() {
     let dir = TempDir::new();
     // A misspelt keyword on line 7, column 5 (1-based), spanning 12 characters.
-    let d = dir.file(
-        "domain.pddl",
-        DOMAIN.replace(":precondition", ":precondtion"),
-    );
+    let d = dir.file("domain.pddl", DOMAIN.replace(":precondition", ":precondtion"));
     let out = certplan(&[OsStr::new("check"), OsStr::new("--json"), d.as_os_str()]);
     assert_eq!(code(&out), 1);
     let v = json(&out);
@@ -197,37 +145,17 @@ fn json_reports_the_error_position() {
     assert_eq!(v["files"][0]["id"], 0);
     assert_eq!(v["files"][0]["path"], d.display().to_string());
     assert_eq!(v["summary"], Value::Null);
-    let diags = v["diagnostics"]
-        .as_array()
-        .expect("diagnostics is an array");
-    let d0 = diags
-        .iter()
-        .find(|d| d["code"] == "E0006")
-        .unwrap_or_else(|| panic!("no unknown-keyword error: {v}"));
+    let diags = v["diagnostics"].as_array().expect("diagnostics is an array");
+    let d0 = diags.iter().find(|d| d["code"] == "E0006").unwrap_or_else(|| panic!("no unknown-keyword error: {v}"));
     assert_eq!(d0["name"], "unknown-keyword");
     assert_eq!(d0["severity"], "error");
-    assert_eq!(
-        (d0["line"].as_u64(), d0["column"].as_u64()),
-        (Some(7), Some(5)),
-        "{d0}"
-    );
-    assert_eq!(
-        (d0["end_line"].as_u64(), d0["end_column"].as_u64()),
-        (Some(7), Some(17)),
-        "{d0}"
-    );
+    assert_eq!((d0["line"].as_u64(), d0["column"].as_u64()), (Some(7), Some(5)), "{d0}");
+    assert_eq!((d0["end_line"].as_u64(), d0["end_column"].as_u64()), (Some(7), Some(17)), "{d0}");
     assert!(d0["message"].is_string() && d0["labels"].is_array(), "{d0}");
     assert!(d0.get("help").is_some(), "{d0}");
     let rendered = d0["rendered"].as_str().expect("rendered is a string");
-    assert!(
-        rendered.contains("E0006") && !rendered.contains('\u{1b}'),
-        "{rendered}"
-    );
-    assert!(
-        out.stderr.is_empty(),
-        "--json writes nothing to stderr: {}",
-        stderr(&out)
-    );
+    assert!(rendered.contains("E0006") && !rendered.contains('\u{1b}'), "{rendered}");
+    assert!(out.stderr.is_empty(), "--json writes nothing to stderr: {}", stderr(&out));
 }
 
 #[test]
@@ -235,12 +163,7 @@ fn json_on_good_input_has_a_summary() {
     let dir = TempDir::new();
     let d = dir.file("domain.pddl", DOMAIN);
     let p = dir.file("p01.pddl", PROBLEM);
-    let out = certplan(&[
-        OsStr::new("check"),
-        OsStr::new("--json"),
-        d.as_os_str(),
-        p.as_os_str(),
-    ]);
+    let out = certplan(&[OsStr::new("check"), OsStr::new("--json"), d.as_os_str(), p.as_os_str()]);
     assert_eq!(code(&out), 0);
     let v = json(&out);
     assert_eq!(v["ok"], true);
@@ -276,11 +199,7 @@ fn binary_garbage_is_an_error_not_a_panic() {
     let out = certplan(&[OsStr::new("check"), OsStr::new("--json"), g.as_os_str()]);
     let v = json(&out);
     assert!(
-        v["diagnostics"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .any(|d| d["code"] == "E0001"),
+        v["diagnostics"].as_array().into_iter().flatten().any(|d| d["code"] == "E0001"),
         "no invalid-utf8 diagnostic"
     );
 
@@ -288,18 +207,10 @@ fn binary_garbage_is_an_error_not_a_panic() {
     let mut latin1 = DOMAIN.as_bytes().to_vec();
     latin1.splice(0..0, b"; caf\xe9\n".iter().copied());
     let l = dir.file("latin1.pddl", &latin1);
-    let v = json(&certplan(&[
-        OsStr::new("check"),
-        OsStr::new("--json"),
-        l.as_os_str(),
-    ]));
+    let v = json(&certplan(&[OsStr::new("check"), OsStr::new("--json"), l.as_os_str()]));
     let d0 = &v["diagnostics"][0];
     assert_eq!(
-        (
-            d0["code"].as_str(),
-            d0["line"].as_u64(),
-            d0["column"].as_u64()
-        ),
+        (d0["code"].as_str(), d0["line"].as_u64(), d0["column"].as_u64()),
         (Some("E0001"), Some(1), Some(6)),
         "{v}"
     );
@@ -313,11 +224,7 @@ fn empty_file_exits_1() {
     assert_eq!(code(&out), 1);
     assert_no_panic(&out);
     let out = certplan(&[OsStr::new("fmt"), e.as_os_str()]);
-    assert_eq!(
-        code(&out),
-        1,
-        "an empty .pddl file is no definition, not an empty plan"
-    );
+    assert_eq!(code(&out), 1, "an empty .pddl file is no definition, not an empty plan");
     assert_no_panic(&out);
 }
 
@@ -327,18 +234,13 @@ fn file_over_the_size_limit_is_refused_unread() {
     let big = dir.0.join("big.pddl");
     // Sparse where the file system allows, so the test costs no disk.
     let f = std::fs::File::create(&big).expect("the temp dir is writable");
-    f.set_len(256 * 1024 * 1024 + 1)
-        .expect("the file can be extended");
+    f.set_len(256 * 1024 * 1024 + 1).expect("the file can be extended");
     drop(f);
     let out = certplan(&[OsStr::new("check"), OsStr::new("--json"), big.as_os_str()]);
     assert_eq!(code(&out), 1);
     let v = json(&out);
     assert_eq!(v["diagnostics"][0]["code"], "E0013", "{v}");
-    assert_eq!(
-        v["diagnostics"].as_array().map(Vec::len),
-        Some(1),
-        "a refused file is not parsed: {v}"
-    );
+    assert_eq!(v["diagnostics"].as_array().map(Vec::len), Some(1), "a refused file is not parsed: {v}");
 }
 
 fn fmt_stdout(path: &Path) -> String {
@@ -356,11 +258,7 @@ fn fmt_output_reparses_and_is_idempotent() {
         let first = fmt_stdout(&dir.file(name, text));
         assert!(!first.is_empty(), "{name}");
         let once = dir.file(&format!("once-{name}"), &first);
-        assert_eq!(
-            fmt_stdout(&once),
-            first,
-            "{name}: formatting is not idempotent"
-        );
+        assert_eq!(fmt_stdout(&once), first, "{name}: formatting is not idempotent");
         let c = certplan(&[OsStr::new("fmt"), OsStr::new("--check"), once.as_os_str()]);
         assert_eq!(code(&c), 0, "{name}: the canonical form fails --check");
         once
@@ -373,12 +271,7 @@ fn fmt_output_reparses_and_is_idempotent() {
         let mut argv = vec![OsStr::new("check")];
         argv.extend(files.iter().map(|f| f.as_os_str()));
         let out = certplan(&argv);
-        assert_eq!(
-            code(&out),
-            0,
-            "the formatted text does not re-parse:\n{}",
-            stderr(&out)
-        );
+        assert_eq!(code(&out), 0, "the formatted text does not re-parse:\n{}", stderr(&out));
     }
 }
 
@@ -414,17 +307,8 @@ fn fmt_write_rewrites_in_place_but_keeps_comments() {
     let out = certplan(&[OsStr::new("fmt"), OsStr::new("--write"), f.as_os_str()]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     assert_eq!(std::fs::read_to_string(&f).ok(), Some(expected));
-    let leftovers: Vec<_> = std::fs::read_dir(&dir.0)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.file_name())
-        .collect();
-    assert_eq!(
-        leftovers.len(),
-        1,
-        "temporary files left behind: {leftovers:?}"
-    );
+    let leftovers: Vec<_> = std::fs::read_dir(&dir.0).into_iter().flatten().flatten().map(|e| e.file_name()).collect();
+    assert_eq!(leftovers.len(), 1, "temporary files left behind: {leftovers:?}");
 
     let commented = "; keep me\n(define (domain d)\n(:predicates (p)))";
     let c = dir.file("c.pddl", commented);

@@ -50,7 +50,17 @@ fn read(dir: &Path, name: &str) -> Vec<u8> {
 #[test]
 fn same_seed_same_bytes_other_seed_other_bytes() {
     let (a, b, c) = (TempDir::new(), TempDir::new(), TempDir::new());
-    let args = ["colors-well-formed", "--count", "60", "--pairs-per-problem", "7", "--train-objects", "4-8", "--test-objects", "9-14"];
+    let args = [
+        "colors-well-formed",
+        "--count",
+        "60",
+        "--pairs-per-problem",
+        "7",
+        "--train-objects",
+        "4-8",
+        "--test-objects",
+        "9-14",
+    ];
     // Threads change nothing: problems are made independently and written in order.
     dataset(&a.0, &[&args[..], &["--seed", "5", "--jobs", "1"]].concat());
     dataset(&b.0, &[&args[..], &["--seed", "5", "--jobs", "3"]].concat());
@@ -63,7 +73,13 @@ fn same_seed_same_bytes_other_seed_other_bytes() {
 
 /// Checks every line of a dataset against the settings, the validator and (where exact) the
 /// counting verifier; returns how many examples the counting verifier was run on.
-fn check(domain: &str, dir: &Path, count: usize, lengths: [(usize, usize); 2], objects: [Option<(usize, usize)>; 2]) -> usize {
+fn check(
+    domain: &str,
+    dir: &Path,
+    count: usize,
+    lengths: [(usize, usize); 2],
+    objects: [Option<(usize, usize)>; 2],
+) -> usize {
     let d = domains::find(domain).expect("in the library");
     let lifted = domains::lifted_domain(d.pddl).expect("checks");
     let analysis = domains::analyze::analyze(&lifted, &[]).expect("analyzes");
@@ -91,7 +107,8 @@ fn check(domain: &str, dir: &Path, count: usize, lengths: [(usize, usize); 2], o
         for (i, e) in examples.iter().enumerate() {
             assert_eq!(e["split"], split);
             assert_eq!(e["index"], i);
-            let plan: Vec<&str> = e["plan"].as_array().expect("plan").iter().map(|s| s.as_str().expect("step")).collect();
+            let plan: Vec<&str> =
+                e["plan"].as_array().expect("plan").iter().map(|s| s.as_str().expect("step")).collect();
             let length = e["length"].as_u64().expect("length") as usize;
             assert_eq!(plan.len(), length);
             let (lo, hi) = lengths[k];
@@ -119,11 +136,25 @@ fn check(domain: &str, dir: &Path, count: usize, lengths: [(usize, usize); 2], o
             };
             assert_eq!(e["label"], label, "{split} {i}");
             assert_eq!(e["kind"], kind, "{split} {i}");
-            assert_eq!(e["failing_step"].as_u64().map(|s| s as usize), v.failure.as_ref().map(|f| f.step), "{split} {i}");
+            assert_eq!(
+                e["failing_step"].as_u64().map(|s| s as usize),
+                v.failure.as_ref().map(|f| f.step),
+                "{split} {i}"
+            );
             // The token layout, with every token in the vocabulary.
-            let tokens: Vec<String> = e["tokens"].as_array().expect("tokens").iter().map(|t| t.as_str().expect("a string").to_string()).collect();
+            let tokens: Vec<String> = e["tokens"]
+                .as_array()
+                .expect("tokens")
+                .iter()
+                .map(|t| t.as_str().expect("a string").to_string())
+                .collect();
             let at = |t: &str| tokens.iter().position(|x| x == t).expect("every section marker");
-            assert!(at("<init>") == 0 && at("<init>") < at("<plan>") && at("<plan>") < at("<goal>") && at("<goal>") < at("<answer>"));
+            assert!(
+                at("<init>") == 0
+                    && at("<init>") < at("<plan>")
+                    && at("<plan>") < at("<goal>")
+                    && at("<goal>") < at("<answer>")
+            );
             assert_eq!(at("<answer>") + 2, tokens.len());
             assert_eq!(tokens.last().map(String::as_str), Some(label));
             assert!(tokens.iter().all(|t| vocab.contains(t)), "{split} {i}: a token outside vocab.json");
@@ -150,7 +181,11 @@ fn check(domain: &str, dir: &Path, count: usize, lengths: [(usize, usize); 2], o
 fn labels_lengths_objects_and_counting_agree() {
     type Objects = [Option<(usize, usize)>; 2];
     let runs: [(&str, &[&str], Objects); 4] = [
-        ("heavy-grippers-delete-free", &["--train-objects", "6-10", "--test-objects", "11-16"], [Some((6, 10)), Some((11, 16))]),
+        (
+            "heavy-grippers-delete-free",
+            &["--train-objects", "6-10", "--test-objects", "11-16"],
+            [Some((6, 10)), Some((11, 16))],
+        ),
         ("heavy-grippers-well-formed", &["-p", "grippers=2"], [None, None]),
         ("colors-well-formed", &["--train-objects", "4-6", "--test-objects", "7-12"], [Some((4, 6)), Some((7, 12))]),
         ("lights-out-strips", &["-p", "width=2", "-p", "height=3"], [None, None]),
@@ -158,7 +193,8 @@ fn labels_lengths_objects_and_counting_agree() {
     let mut counted = 0;
     for (domain, extra, objects) in runs {
         let dir = TempDir::new();
-        let mut args = vec![domain, "--seed", "3", "--count", "301", "--pairs-per-problem", "20", "--test-lengths", "21-80"];
+        let mut args =
+            vec![domain, "--seed", "3", "--count", "301", "--pairs-per-problem", "20", "--test-lengths", "21-80"];
         args.extend_from_slice(extra);
         dataset(&dir.0, &args);
         counted += check(domain, &dir.0, 301, [(11, 20), (21, 80)], objects);
@@ -177,8 +213,18 @@ fn colors_strips_labels_agree_with_the_validator() {
 #[test]
 fn bad_ranges_and_parameters_are_usage_errors() {
     let dir = TempDir::new();
-    for args in [&["colors-well-formed", "--train-lengths", "20-11"][..], &["colors-well-formed", "-p", "nope=3"], &["no-such-domain"]] {
-        let out = Command::new(env!("CARGO_BIN_EXE_certplan")).arg("dataset").args(args).arg("-o").arg(&dir.0).output().expect("runs");
+    for args in [
+        &["colors-well-formed", "--train-lengths", "20-11"][..],
+        &["colors-well-formed", "-p", "nope=3"],
+        &["no-such-domain"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_certplan"))
+            .arg("dataset")
+            .args(args)
+            .arg("-o")
+            .arg(&dir.0)
+            .output()
+            .expect("runs");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
     }

@@ -50,7 +50,11 @@ fn one_invalid_plan_among_several_exits_1_and_each_gets_a_report() {
 
 #[test]
 fn unknown_action_in_a_plan_exits_2_with_its_line() {
-    let out = certplan(&[&data("strips", "domain.pddl"), &data("strips", "problem.pddl"), &data("strips", "malformed-names.plan")]);
+    let out = certplan(&[
+        &data("strips", "domain.pddl"),
+        &data("strips", "problem.pddl"),
+        &data("strips", "malformed-names.plan"),
+    ]);
     assert_eq!(code(&out), 2);
     let text = stdout(&out);
     assert!(text.contains("Plan malformed") && text.contains("malformed-names.plan:2:2"), "{text}");
@@ -59,10 +63,15 @@ fn unknown_action_in_a_plan_exits_2_with_its_line() {
 
 #[test]
 fn missing_file_and_broken_domain_exit_2() {
-    let missing = certplan(&[&data("strips", "domain.pddl"), &data("strips", "problem.pddl"), Path::new("/nonexistent/x.plan")]);
+    let missing =
+        certplan(&[&data("strips", "domain.pddl"), &data("strips", "problem.pddl"), Path::new("/nonexistent/x.plan")]);
     assert_eq!(code(&missing), 2);
     // A problem file given as the domain: a check error, so no plan is validated.
-    let broken = certplan(&[&data("strips", "problem.pddl"), &data("strips", "problem.pddl"), &data("strips", "valid-plan.plan")]);
+    let broken = certplan(&[
+        &data("strips", "problem.pddl"),
+        &data("strips", "problem.pddl"),
+        &data("strips", "valid-plan.plan"),
+    ]);
     assert_eq!(code(&broken), 2);
 }
 

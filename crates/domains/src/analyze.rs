@@ -106,8 +106,12 @@ fn syntactic(d: &Domain) -> Vec<Unproved> {
             let mut local = known.clone();
             conjuncts(&e.condition, &mut local);
             let covered = match &e.literal {
-                Literal::Add(at) => local.iter().any(|c| matches!(c, Condition::Atom { positive: false, atom } if atom == at)),
-                Literal::Delete(at) => local.iter().any(|c| matches!(c, Condition::Atom { positive: true, atom } if atom == at)),
+                Literal::Add(at) => {
+                    local.iter().any(|c| matches!(c, Condition::Atom { positive: false, atom } if atom == at))
+                }
+                Literal::Delete(at) => {
+                    local.iter().any(|c| matches!(c, Condition::Atom { positive: true, atom } if atom == at))
+                }
                 // Numeric effects are outside the classes; they never count as proved.
                 Literal::Assign(..) => false,
             };

@@ -85,8 +85,16 @@ impl<'t> Explicit<'t> {
                 }
             }
         }
-        let init_set: BTreeSet<(PredicateId, Vec<ObjectId>)> = task.init.iter().map(|g| (g.predicate, g.args.clone())).collect();
-        let mut ex = Explicit { task, atoms: Vec::new(), index: HashMap::new(), init: Vec::new(), actions: Vec::new(), goal: Vec::new() };
+        let init_set: BTreeSet<(PredicateId, Vec<ObjectId>)> =
+            task.init.iter().map(|g| (g.predicate, g.args.clone())).collect();
+        let mut ex = Explicit {
+            task,
+            atoms: Vec::new(),
+            index: HashMap::new(),
+            init: Vec::new(),
+            actions: Vec::new(),
+            goal: Vec::new(),
+        };
         for g in &task.init {
             if changed[g.predicate.index()] {
                 let id = ex.intern(g.predicate, g.args.clone());
@@ -197,7 +205,8 @@ impl<'t> Explicit<'t> {
         // For each depth, the static literals that become fully bound there.
         let mut check_at: Vec<Vec<&Condition>> = vec![Vec::new(); order.len() + 1];
         for c in pre.iter().filter(|c| is_static(c)) {
-            let depth = vars_of(c).iter().map(|v| order.iter().position(|o| o == v).map_or(0, |p| p + 1)).max().unwrap_or(0);
+            let depth =
+                vars_of(c).iter().map(|v| order.iter().position(|o| o == v).map_or(0, |p| p + 1)).max().unwrap_or(0);
             check_at[depth].push(c);
         }
         let mut binding = vec![ObjectId(0); a.variables.len()];
@@ -219,7 +228,9 @@ impl<'t> Explicit<'t> {
                 stack.push((depth + 1, 0));
             }
             if self.actions.len() > MAX_GROUND_ACTIONS {
-                return Err(format!("more than {MAX_GROUND_ACTIONS} ground actions; the task is too large for explicit enumeration"));
+                return Err(format!(
+                    "more than {MAX_GROUND_ACTIONS} ground actions; the task is too large for explicit enumeration"
+                ));
             }
         }
         Ok(())
@@ -271,7 +282,8 @@ impl<'t> Explicit<'t> {
             let mut cond = Vec::new();
             conjuncts(&e.condition, &mut cond)?;
             // Every combination of the effect's `forall` variables.
-            let doms: Vec<Vec<ObjectId>> = e.forall.iter().map(|v: &VarId| self.task.objects_of(&a.variables[v.index()].ty)).collect();
+            let doms: Vec<Vec<ObjectId>> =
+                e.forall.iter().map(|v: &VarId| self.task.objects_of(&a.variables[v.index()].ty)).collect();
             if doms.iter().any(|d| d.is_empty()) {
                 continue;
             }
@@ -290,10 +302,14 @@ impl<'t> Explicit<'t> {
                     }
                 }
                 if fires {
-                    let args: Vec<ObjectId> = atom.args.iter().map(|x| match *x {
-                        Arg::Object(o) => o,
-                        Arg::Var(v) => b[v.index()],
-                    }).collect();
+                    let args: Vec<ObjectId> = atom
+                        .args
+                        .iter()
+                        .map(|x| match *x {
+                            Arg::Object(o) => o,
+                            Arg::Var(v) => b[v.index()],
+                        })
+                        .collect();
                     let id = self.intern(atom.predicate, args);
                     effects.push(GroundEffect { condition: cl, add, atom: id, lifted: ei });
                 }
@@ -326,7 +342,8 @@ impl<'t> Explicit<'t> {
 
     /// Delete-then-add, with effect conditions evaluated in the state before the action.
     pub fn apply(&self, state: &[u32], a: &GroundAction) -> State {
-        let fired: Vec<&GroundEffect> = a.effects.iter().filter(|e| e.condition.iter().all(|&l| Self::holds(state, l))).collect();
+        let fired: Vec<&GroundEffect> =
+            a.effects.iter().filter(|e| e.condition.iter().all(|&l| Self::holds(state, l))).collect();
         let mut next: BTreeSet<u32> = state.iter().copied().collect();
         for e in fired.iter().filter(|e| !e.add) {
             next.remove(&e.atom);

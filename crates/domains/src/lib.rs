@@ -10,8 +10,8 @@
 //! [`Split`] for the IPC 2023 learning-track size schedules, [`analyze`] for domain classes.
 
 pub mod analyze;
-mod generators;
 pub mod explicit;
+mod generators;
 mod writer;
 
 pub use generators::GenError;
@@ -83,10 +83,7 @@ impl Domain {
                 )));
             };
             if *value < spec.min || *value > spec.max {
-                return Err(GenError(format!(
-                    "`{name}` must be between {} and {} (got {value})",
-                    spec.min, spec.max
-                )));
+                return Err(GenError(format!("`{name}` must be between {} and {} (got {value})", spec.min, spec.max)));
             }
         }
         Ok(Params(
@@ -127,7 +124,13 @@ impl Domain {
     /// that the parameters' proportions vary between instances), and the factor is found by
     /// bisection on the object count of the generated text. `seed` draws the target count and the
     /// tilts; `Err` when no try lands in the range (for example a range the fixed settings exclude).
-    pub fn params_for_objects(&self, fixed: &[(String, u32)], lo: usize, hi: usize, seed: u64) -> Result<Params, GenError> {
+    pub fn params_for_objects(
+        &self,
+        fixed: &[(String, u32)],
+        lo: usize,
+        hi: usize,
+        seed: u64,
+    ) -> Result<Params, GenError> {
         use rand::RngExt;
         let mut rng = Rng::seed_from_u64(seed);
         let free: Vec<&ParamSpec> = self.params.iter().filter(|p| !fixed.iter().any(|(n, _)| n == p.name)).collect();
@@ -156,14 +159,19 @@ impl Domain {
             let mut best: Option<(usize, Params)> = None;
             for _ in 0..40 {
                 let mid = (low + high) / 2.0;
-                let Ok(p) = at(mid) else { low = mid; continue };
+                let Ok(p) = at(mid) else {
+                    low = mid;
+                    continue;
+                };
                 match objects(&p) {
                     Some(n) if n >= lo && n <= hi => {
                         let d = n.abs_diff(target);
                         if best.as_ref().is_none_or(|(bd, _)| d < *bd) {
                             best = Some((d, p));
                         }
-                        if n == target { break }
+                        if n == target {
+                            break;
+                        }
                         if n < target { low = mid } else { high = mid }
                     }
                     Some(n) if n >= target => high = mid,
@@ -240,9 +248,13 @@ pub fn lifted_domain(domain: &str) -> Result<model::lifted::Domain, String> {
     let Some(dv) = d.value.filter(|_| errs.is_empty()) else {
         return Err(if errs.is_empty() { "the domain could not be parsed".into() } else { errs.join("; ") });
     };
-    let checked = model::check(model::Input { domain: (&dv, pddl::FileId(0)), problem: None, plan: None }, model::CheckOptions::default());
+    let checked = model::check(
+        model::Input { domain: (&dv, pddl::FileId(0)), problem: None, plan: None },
+        model::CheckOptions::default(),
+    );
     checked.domain.ok_or_else(|| {
-        let e: Vec<String> = checked.diagnostics.iter().filter(|x| x.is_error()).take(3).map(|x| x.message.clone()).collect();
+        let e: Vec<String> =
+            checked.diagnostics.iter().filter(|x| x.is_error()).take(3).map(|x| x.message.clone()).collect();
         if e.is_empty() { "the domain uses constructs later stages do not support".into() } else { e.join("; ") }
     })
 }

@@ -70,9 +70,17 @@ fn bfs_plans_agree_between_public_and_our_domains() {
     for (name, dir, take) in cases {
         let ours = domains::find(name).expect("in the library");
         let dir = root.join(dir);
-        let public_domain = ["domain.pddl", "../domain.pddl"].iter().map(|f| dir.join(f)).find(|p| p.exists()).expect("public domain file");
+        let public_domain = ["domain.pddl", "../domain.pddl"]
+            .iter()
+            .map(|f| dir.join(f))
+            .find(|p| p.exists())
+            .expect("public domain file");
         let public_text = std::fs::read_to_string(&public_domain).expect("readable");
-        let mut problems: Vec<PathBuf> = std::fs::read_dir(&dir).expect("readable dir").filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "pddl") && !p.ends_with("domain.pddl")).collect();
+        let mut problems: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .expect("readable dir")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "pddl") && !p.ends_with("domain.pddl"))
+            .collect();
         problems.sort();
         let mut done = 0;
         for p in problems {
@@ -85,7 +93,8 @@ fn bfs_plans_agree_between_public_and_our_domains() {
             let our_name = domains::domain_name(ours.pddl).expect("our domain parses");
             let pub_name = domains::domain_name(&public_text).expect("public domain parses");
             let our_ptext = ptext.replacen(&format!("(:domain {pub_name})"), &format!("(:domain {our_name})"), 1);
-            let our_task = domains::task(ours.pddl, &our_ptext).unwrap_or_else(|e| panic!("{} under ours: {e}", p.display()));
+            let our_task =
+                domains::task(ours.pddl, &our_ptext).unwrap_or_else(|e| panic!("{} under ours: {e}", p.display()));
             for (from, to) in [(&pub_task, &our_task), (&our_task, &pub_task)] {
                 let ex = Explicit::new(from).expect("explicit view");
                 let Some(plan) = ex.bfs(300_000) else { continue };

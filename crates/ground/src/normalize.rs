@@ -8,9 +8,7 @@
 //! equalities between objects are decided here, which keeps the expansions small.
 
 use crate::{GroundError, Refusal};
-use model::lifted::{
-    Arg, Condition, Expr, FunctionId, Literal, ObjectId, Param, PredicateId, Task, TypeSpec,
-};
+use model::lifted::{Arg, Condition, Expr, FunctionId, Literal, ObjectId, Param, PredicateId, Task, TypeSpec};
 use pddl::ast::{AssignOp, Optimization};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -151,12 +149,8 @@ pub(crate) fn normalize(task: &Task) -> Result<Normalized, GroundError> {
     if !refusals.is_empty() {
         return Err(GroundError::Unsupported(refusals));
     }
-    let statics: FxHashSet<(PredicateId, Vec<ObjectId>)> = task
-        .init
-        .iter()
-        .filter(|a| !fluent[a.predicate.index()])
-        .map(|a| (a.predicate, a.args.clone()))
-        .collect();
+    let statics: FxHashSet<(PredicateId, Vec<ObjectId>)> =
+        task.init.iter().filter(|a| !fluent[a.predicate.index()]).map(|a| (a.predicate, a.args.clone())).collect();
     let mut values = FxHashMap::default();
     for (f, v) in &task.init_values {
         if let model::lifted::Value::Number(x) = v {
@@ -164,7 +158,14 @@ pub(crate) fn normalize(task: &Task) -> Result<Normalized, GroundError> {
         }
     }
 
-    let mut n = Norm { task, fluent: &fluent, statics: &statics, local: Vec::new(), refusals: Vec::new(), place: String::new() };
+    let mut n = Norm {
+        task,
+        fluent: &fluent,
+        statics: &statics,
+        local: Vec::new(),
+        refusals: Vec::new(),
+        place: String::new(),
+    };
     let mut variants = Vec::new();
     for (ai, a) in d.actions.iter().enumerate() {
         n.place = format!("action {}", d.name(a.name));
@@ -346,10 +347,18 @@ impl Norm<'_> {
                 };
                 match (a, b) {
                     (Term::Obj(x), Term::Obj(y)) => {
-                        if (x == y) == *positive { vec![vec![]] } else { vec![] }
+                        if (x == y) == *positive {
+                            vec![vec![]]
+                        } else {
+                            vec![]
+                        }
                     }
                     (Term::Var(x), Term::Var(y)) if x == y => {
-                        if *positive { vec![vec![]] } else { vec![] }
+                        if *positive {
+                            vec![vec![]]
+                        } else {
+                            vec![]
+                        }
                     }
                     _ => vec![vec![Lit::Eq { pos: *positive, a, b }]],
                 }
@@ -390,7 +399,8 @@ impl Norm<'_> {
                 r?
             }
             Condition::Forall(vars, body) => {
-                let domains: Vec<Vec<ObjectId>> = vars.iter().map(|v| self.task.objects_of(&src[v.index()].ty)).collect();
+                let domains: Vec<Vec<ObjectId>> =
+                    vars.iter().map(|v| self.task.objects_of(&src[v.index()].ty)).collect();
                 let saved: Vec<Option<Term>> = vars.iter().map(|v| subst[v.index()]).collect();
                 let mut acc: Dnf = vec![vec![]];
                 let mut idx = vec![0usize; vars.len()];

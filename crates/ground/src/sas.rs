@@ -37,14 +37,16 @@ pub fn write(ground: &GroundTask, task: &Task) -> String {
         let _ = writeln!(s, "{v}");
     }
     let _ = writeln!(s, "end_state\nbegin_goal\n{}", ground.goal.len() + ground.goal_neg.len());
-    let mut goal: Vec<(u32, u8)> = ground.goal.iter().map(|&a| (a, 0)).chain(ground.goal_neg.iter().map(|&a| (a, 1))).collect();
+    let mut goal: Vec<(u32, u8)> =
+        ground.goal.iter().map(|&a| (a, 0)).chain(ground.goal_neg.iter().map(|&a| (a, 1))).collect();
     goal.sort_unstable();
     for (a, v) in goal {
         let _ = writeln!(s, "{a} {v}");
     }
     let _ = writeln!(s, "end_goal\n{}", ground.operators.len());
     for (i, o) in ground.operators.iter().enumerate() {
-        let name = ground.operator_text(task, i).map_or_else(|| "__goal".to_string(), |t| t[1..t.len() - 1].to_string());
+        let name =
+            ground.operator_text(task, i).map_or_else(|| "__goal".to_string(), |t| t[1..t.len() - 1].to_string());
         // The precondition value of each variable, if any.
         let pre_of = |a: u32| -> i32 {
             if o.pre.binary_search(&a).is_ok() {
@@ -77,8 +79,16 @@ pub fn write(ground: &GroundTask, task: &Task) -> String {
             effects.push(format!("0 {a} {} 1", pre_of(a)));
         }
         for c in &o.cond {
-            let conds: Vec<String> = c.pre.iter().map(|&a| format!("{a} 0")).chain(c.pre_neg.iter().map(|&a| format!("{a} 1"))).collect();
-            effects.push(format!("{} {} {} {} {}", conds.len(), conds.join(" "), c.atom, pre_of(c.atom), if c.add { 0 } else { 1 }));
+            let conds: Vec<String> =
+                c.pre.iter().map(|&a| format!("{a} 0")).chain(c.pre_neg.iter().map(|&a| format!("{a} 1"))).collect();
+            effects.push(format!(
+                "{} {} {} {} {}",
+                conds.len(),
+                conds.join(" "),
+                c.atom,
+                pre_of(c.atom),
+                if c.add { 0 } else { 1 }
+            ));
         }
         let _ = writeln!(s, "{}", effects.len());
         for e in effects {

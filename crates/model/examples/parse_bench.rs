@@ -32,8 +32,7 @@ use std::time::Instant;
 use model::{CheckOptions, Input};
 use pddl::{FileId, parse_domain, parse_problem};
 
-const USAGE: &str =
-    "usage: parse_bench PAIRS.tsv [--repeat R (default 5)] [--warmup W (default 1)] [--no-check]";
+const USAGE: &str = "usage: parse_bench PAIRS.tsv [--repeat R (default 5)] [--warmup W (default 1)] [--no-check]";
 
 struct Args {
     tsv: PathBuf,
@@ -54,10 +53,7 @@ fn parse_args() -> Result<Args, String> {
             _ => (a.clone(), None),
         };
         let mut value = |name: &str| -> Result<usize, String> {
-            let v = inline
-                .clone()
-                .or_else(|| it.next())
-                .ok_or(format!("{name} needs a value"))?;
+            let v = inline.clone().or_else(|| it.next()).ok_or(format!("{name} needs a value"))?;
             v.parse().map_err(|_| format!("{name}: not a number: {v}"))
         };
         match flag.as_str() {
@@ -73,26 +69,14 @@ fn parse_args() -> Result<Args, String> {
     if repeat == 0 {
         return Err("--repeat must be >= 1".into());
     }
-    Ok(Args {
-        tsv: tsv.ok_or("missing PAIRS.tsv")?,
-        repeat,
-        warmup,
-        check,
-    })
+    Ok(Args { tsv: tsv.ok_or("missing PAIRS.tsv")?, repeat, warmup, check })
 }
 
 fn read_pairs(tsv: &Path) -> Result<Vec<(String, String)>, String> {
     let text = std::fs::read_to_string(tsv).map_err(|e| format!("{}: {e}", tsv.display()))?;
-    let base = std::path::absolute(tsv)
-        .ok()
-        .and_then(|p| p.parent().map(Path::to_path_buf))
-        .unwrap_or_default();
+    let base = std::path::absolute(tsv).ok().and_then(|p| p.parent().map(Path::to_path_buf)).unwrap_or_default();
     let resolve = |c: &str| {
-        if Path::new(c).is_absolute() {
-            c.to_string()
-        } else {
-            base.join(c).to_string_lossy().into_owned()
-        }
+        if Path::new(c).is_absolute() { c.to_string() } else { base.join(c).to_string_lossy().into_owned() }
     };
     let mut pairs = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -102,11 +86,7 @@ fn read_pairs(tsv: &Path) -> Result<Vec<(String, String)>, String> {
         }
         let cols: Vec<&str> = line.split('\t').collect();
         if cols.len() < 2 {
-            return Err(format!(
-                "{}:{}: expected domain<TAB>problem",
-                tsv.display(),
-                i + 1
-            ));
+            return Err(format!("{}:{}: expected domain<TAB>problem", tsv.display(), i + 1));
         }
         pairs.push((resolve(cols[0]), resolve(cols[1])));
     }
@@ -122,47 +102,26 @@ struct Outcome {
 
 /// One timed unit of work: read, parse, check.
 fn run_once(domain: &str, problem: &str, check: bool) -> Result<Outcome, String> {
-    let (dom_src, _) =
-        pddl::span::decode(std::fs::read(domain).map_err(|e| format!("{domain}: {e}"))?);
-    let (prob_src, _) =
-        pddl::span::decode(std::fs::read(problem).map_err(|e| format!("{problem}: {e}"))?);
+    let (dom_src, _) = pddl::span::decode(std::fs::read(domain).map_err(|e| format!("{domain}: {e}"))?);
+    let (prob_src, _) = pddl::span::decode(std::fs::read(problem).map_err(|e| format!("{problem}: {e}"))?);
     let (df, pf) = (FileId(0), FileId(1));
     let d = parse_domain(&dom_src, df);
     let p = parse_problem(&prob_src, pf);
-    let parse_errors = d
-        .diagnostics
-        .iter()
-        .chain(&p.diagnostics)
-        .filter(|x| x.is_error())
-        .count();
+    let parse_errors = d.diagnostics.iter().chain(&p.diagnostics).filter(|x| x.is_error()).count();
     let mut check_errors = 0;
     if check && let (Some(dv), Some(pv)) = (&d.value, &p.value) {
-        let checked = model::check(
-            Input {
-                domain: (dv, df),
-                problem: Some((pv, pf)),
-                plan: None,
-            },
-            CheckOptions::default(),
-        );
+        let checked =
+            model::check(Input { domain: (dv, df), problem: Some((pv, pf)), plan: None }, CheckOptions::default());
         check_errors = checked.diagnostics.iter().filter(|x| x.is_error()).count();
         std::hint::black_box(&checked);
     }
-    Ok(Outcome {
-        parse_errors,
-        check_errors,
-        _trees: (d.value, p.value),
-    })
+    Ok(Outcome { parse_errors, check_errors, _trees: (d.value, p.value) })
 }
 
 /// The median as Python's `statistics.median` computes it (mean of the middle two for even n).
 fn median(sorted: &[f64]) -> f64 {
     let n = sorted.len();
-    if n % 2 == 1 {
-        sorted[n / 2]
-    } else {
-        (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
-    }
+    if n % 2 == 1 { sorted[n / 2] } else { (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0 }
 }
 
 /// A JSON string literal.
@@ -187,11 +146,7 @@ fn js(s: &str) -> String {
 /// A JSON number (`null` for NaN and infinities). `{}` on f64 never uses an exponent, so it is
 /// valid JSON as written.
 fn jf(v: f64) -> String {
-    if v.is_finite() {
-        format!("{v}")
-    } else {
-        "null".into()
-    }
+    if v.is_finite() { format!("{v}") } else { "null".into() }
 }
 
 fn main() -> ExitCode {
@@ -202,11 +157,7 @@ fn main() -> ExitCode {
                 eprintln!("parse_bench: {e}");
             }
             eprintln!("{USAGE}");
-            return if e.is_empty() {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(2)
-            };
+            return if e.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(2) };
         }
     };
     let pairs = match read_pairs(&args.tsv) {
@@ -257,16 +208,9 @@ fn main() -> ExitCode {
                 sum_median += med;
                 sum_min += mn;
                 n_ok += 1;
-                let extra = if check_errors > 0 {
-                    format!(", \"check_errors\": {check_errors}")
-                } else {
-                    String::new()
-                };
-                println!(
-                    "{head}, \"median_s\": {}, \"min_s\": {}{extra}}}",
-                    jf(med),
-                    jf(mn)
-                );
+                let extra =
+                    if check_errors > 0 { format!(", \"check_errors\": {check_errors}") } else { String::new() };
+                println!("{head}, \"median_s\": {}, \"min_s\": {}{extra}}}", jf(med), jf(mn));
             }
             Err(e) => {
                 n_fail += 1;
@@ -276,25 +220,13 @@ fn main() -> ExitCode {
     }
 
     let rate = |s: f64| {
-        if s > 0.0 {
-            jf(total_bytes as f64 / 1e6 / s)
-        } else {
-            "null".into()
-        }
+        if s > 0.0 { jf(total_bytes as f64 / 1e6 / s) } else { "null".into() }
     };
     let version = format!(
         "certplan {} (pddl + model{}), {} build",
         env!("CARGO_PKG_VERSION"),
-        if args.check {
-            "::check"
-        } else {
-            ", parse only"
-        },
-        if cfg!(debug_assertions) {
-            "debug"
-        } else {
-            "release"
-        }
+        if args.check { "::check" } else { ", parse only" },
+        if cfg!(debug_assertions) { "debug" } else { "release" }
     );
     println!(
         "{{\"summary\": true, \"impl\": \"certplan-rust\", \"version\": {}, \"check\": {}, \"pairs\": {n_ok}, \
@@ -309,9 +241,5 @@ fn main() -> ExitCode {
         rate(sum_median),
         rate(sum_min)
     );
-    if n_fail > 0 {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    }
+    if n_fail > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
 }

@@ -117,7 +117,8 @@ pub fn check(input: Input, options: CheckOptions) -> Checked {
     // One cause can be met twice (a type shared by a whole typed-list group is resolved for each
     // member); the user needs to hear it once.
     pddl::diagnostic::sort(l.diags);
-    l.diags.dedup_by(|a, b| a.code == b.code && a.file == b.file && a.span.same_range(b.span) && a.message == b.message);
+    l.diags
+        .dedup_by(|a, b| a.code == b.code && a.file == b.file && a.span.same_range(b.span) && a.message == b.message);
 
     let mut summary = Summary::new(input);
     summary.requirements_declared = d
@@ -168,13 +169,7 @@ pub fn check(input: Input, options: CheckOptions) -> Checked {
             });
         }
     }
-    Checked {
-        diagnostics,
-        summary,
-        domain: clean.then_some(domain),
-        task,
-        unsupported,
-    }
+    Checked { diagnostics, summary, domain: clean.then_some(domain), task, unsupported }
 }
 
 type Init = (Vec<lifted::GroundAtom>, Vec<(GroundFluent, Value)>, Vec<TimedLiteral>);
@@ -220,7 +215,11 @@ fn init(l: &mut Lowerer, elements: &[InitElement]) -> Init {
                 };
                 if let Some(&first) = value_spans.get(&g) {
                     let d = l.err(codes::DUPLICATE_INIT_VALUE, *span, "this function value is already given");
-                    d.labels.push(pddl::diagnostic::Label { file: d.file, span: first, message: "first given here".into() });
+                    d.labels.push(pddl::diagnostic::Label {
+                        file: d.file,
+                        span: first,
+                        message: "first given here".into(),
+                    });
                     continue;
                 }
                 value_spans.insert(g.clone(), *span);
@@ -249,8 +248,9 @@ fn init(l: &mut Lowerer, elements: &[InitElement]) -> Init {
     for (i, a) in atoms.iter().enumerate() {
         if let Some(&j) = first.get(a) {
             duplicate[i] = true;
-            let d = Diagnostic::warning(codes::DUPLICATE_INIT_FACT, l.file, spans[i], "this initial fact is listed twice")
-                .with_label(l.file, spans[j], "first listed here");
+            let d =
+                Diagnostic::warning(codes::DUPLICATE_INIT_FACT, l.file, spans[i], "this initial fact is listed twice")
+                    .with_label(l.file, spans[j], "first listed here");
             l.diags.push(d);
         } else {
             first.insert(a, i);
@@ -296,7 +296,10 @@ fn check_plan(l: &mut Lowerer, actions: &[lifted::Action], plan: &pddl::Plan) {
                 l.err(
                     codes::TYPE_MISMATCH,
                     arg.span,
-                    format!("`{}` is of type `{a}`, but parameter `?{pname}` of `{}` expects `{b}`", arg.text, step.action.text),
+                    format!(
+                        "`{}` is of type `{a}`, but parameter `?{pname}` of `{}` expects `{b}`",
+                        arg.text, step.action.text
+                    ),
                 );
             }
         }

@@ -9,8 +9,8 @@ mod check;
 pub mod codes;
 pub mod intern;
 pub mod lifted;
-pub mod semantics;
 mod lower;
+pub mod semantics;
 mod summary;
 
 pub use check::check;

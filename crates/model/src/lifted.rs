@@ -6,9 +6,9 @@
 //! nested `forall`/`when` in effects become one variable list and one condition, and the
 //! requirement closure (`:adl` implies `:typing`, ...) is expanded.
 
+use crate::intern::Interner;
 use crate::intern::Symbol;
 use pddl::Span;
-use crate::intern::Interner;
 use pddl::ast::{AssignOp, BinaryOp, Comparison, Modal, Optimization, RequirementKind, TimeSpec};
 use serde::Serialize;
 use std::collections::BTreeSet;
@@ -124,8 +124,15 @@ pub enum Expr {
 pub enum Condition {
     True,
     False,
-    Atom { positive: bool, atom: Atom },
-    Equal { positive: bool, left: Arg, right: Arg },
+    Atom {
+        positive: bool,
+        atom: Atom,
+    },
+    Equal {
+        positive: bool,
+        left: Arg,
+        right: Arg,
+    },
     Compare(Comparison, Expr, Expr),
     And(Vec<Condition>),
     Or(Vec<Condition>),

@@ -170,7 +170,12 @@ impl<'d> Lowerer<'d> {
             }
             if let Some(&(first, first_ty)) = seen.get(&sym) {
                 let d = if *first_ty == t.ty {
-                    Diagnostic::error(codes::DUPLICATE_TYPE, self.file, t.item.span, format!("type `{}` declared twice", t.item.text))
+                    Diagnostic::error(
+                        codes::DUPLICATE_TYPE,
+                        self.file,
+                        t.item.span,
+                        format!("type `{}` declared twice", t.item.text),
+                    )
                 } else {
                     Diagnostic::warning(
                         codes::TYPE_REDECLARED,
@@ -349,7 +354,11 @@ impl<'d> Lowerer<'d> {
                     );
                     // A constant lives in the domain file; an object in this one.
                     if pconst == constant {
-                        d.labels.push(pddl::diagnostic::Label { file, span: pspan, message: "first declared here".into() });
+                        d.labels.push(pddl::diagnostic::Label {
+                            file,
+                            span: pspan,
+                            message: "first declared here".into(),
+                        });
                     }
                     d.help = Some("remove one of the declarations".into());
                 }
@@ -395,8 +404,13 @@ impl<'d> Lowerer<'d> {
             if let Some(&prev) = self.pred_index.get(&name) {
                 let first = self.predicates[prev.index()].span;
                 self.diags.push(
-                    Diagnostic::error(codes::DUPLICATE_PREDICATE, self.file, p.name.span, format!("predicate `{}` declared twice", p.name.text))
-                        .with_label(self.file, first, "first declared here"),
+                    Diagnostic::error(
+                        codes::DUPLICATE_PREDICATE,
+                        self.file,
+                        p.name.span,
+                        format!("predicate `{}` declared twice", p.name.text),
+                    )
+                    .with_label(self.file, first, "first declared here"),
                 );
                 continue;
             }
@@ -425,8 +439,13 @@ impl<'d> Lowerer<'d> {
             if let Some(&prev) = self.func_index.get(&name) {
                 let first = self.functions[prev.index()].span;
                 self.diags.push(
-                    Diagnostic::error(codes::DUPLICATE_FUNCTION, self.file, f.name.span, format!("function `{}` declared twice", f.name.text))
-                        .with_label(self.file, first, "first declared here"),
+                    Diagnostic::error(
+                        codes::DUPLICATE_FUNCTION,
+                        self.file,
+                        f.name.span,
+                        format!("function `{}` declared twice", f.name.text),
+                    )
+                    .with_label(self.file, first, "first declared here"),
                 );
                 continue;
             }
@@ -504,7 +523,11 @@ impl<'d> Lowerer<'d> {
                     let a = self.spec_name(&self.objects[o.index()].ty);
                     let b = self.spec_name(self.param_type(owner, i));
                     let of = self.owner_name(owner);
-                    self.error(codes::TYPE_MISMATCH, n.span, format!("`{}` is of type `{a}`, but {of} expects `{b}` here", n.text));
+                    self.error(
+                        codes::TYPE_MISMATCH,
+                        n.span,
+                        format!("`{}` is of type `{a}`, but {of} expects `{b}` here", n.text),
+                    );
                 }
                 Some(Arg::Object(o))
             }
@@ -520,7 +543,11 @@ impl<'d> Lowerer<'d> {
                     let a = self.spec_name(&self.vars[id.index()].ty);
                     let b = self.spec_name(self.param_type(owner, i));
                     let of = self.owner_name(owner);
-                    self.error(codes::TYPE_MISMATCH, v.span, format!("`?{}` is of type `{a}`, but {of} expects `{b}` here", v.name));
+                    self.error(
+                        codes::TYPE_MISMATCH,
+                        v.span,
+                        format!("`?{}` is of type `{a}`, but {of} expects `{b}` here", v.name),
+                    );
                 }
                 Some(Arg::Var(id))
             }
@@ -584,7 +611,8 @@ impl<'d> Lowerer<'d> {
 
     fn unknown_predicate(&mut self, a: &ast::Atom) -> Option<lifted::Atom> {
         let help = self.suggest(&a.predicate.text, self.pred_index.keys());
-        let d = self.error(codes::UNKNOWN_PREDICATE, a.predicate.span, format!("unknown predicate `{}`", a.predicate.text));
+        let d =
+            self.error(codes::UNKNOWN_PREDICATE, a.predicate.span, format!("unknown predicate `{}`", a.predicate.text));
         d.help = help.or(Some("declare it in `(:predicates ...)`".into()));
         for t in &a.args {
             let _ = self.arg(t, None);
@@ -596,7 +624,8 @@ impl<'d> Lowerer<'d> {
         let id = self.symbols.get(&f.function.text).and_then(|s| self.func_index.get(&s).copied());
         let Some(id) = id else {
             let help = self.suggest(&f.function.text, self.func_index.keys());
-            let d = self.error(codes::UNKNOWN_FUNCTION, f.function.span, format!("unknown function `{}`", f.function.text));
+            let d =
+                self.error(codes::UNKNOWN_FUNCTION, f.function.span, format!("unknown function `{}`", f.function.text));
             d.help = help.or(Some("declare it in `(:functions ...)`".into()));
             return None;
         };
@@ -624,8 +653,8 @@ impl<'d> Lowerer<'d> {
                     return None;
                 };
                 if !place.object {
-                    self.error(codes::NOT_NUMERIC, v.span, format!("`?{}` is an object, not a number", v.name))
-                        .help = Some("numeric expressions are numbers, function terms like `(f ?x)` and arithmetic".into());
+                    self.error(codes::NOT_NUMERIC, v.span, format!("`?{}` is an object, not a number", v.name)).help =
+                        Some("numeric expressions are numbers, function terms like `(f ?x)` and arithmetic".into());
                     return None;
                 }
                 self.uses(RequirementKind::ObjectFluents, v.span);
@@ -780,7 +809,10 @@ impl<'d> Lowerer<'d> {
                         Le => Condition::Compare(Gt, l, r),
                         Gt => Condition::Compare(Le, l, r),
                         Ge => Condition::Compare(Lt, l, r),
-                        Eq => Condition::Or(vec![Condition::Compare(Lt, l.clone(), r.clone()), Condition::Compare(Gt, l, r)]),
+                        Eq => Condition::Or(vec![
+                            Condition::Compare(Lt, l.clone(), r.clone()),
+                            Condition::Compare(Gt, l, r),
+                        ]),
                     }
                 }
             }
@@ -791,7 +823,11 @@ impl<'d> Lowerer<'d> {
                     return None;
                 }
                 if !matches!(place, Place::Precondition | Place::DurativeCondition | Place::Goal | Place::Constraint) {
-                    self.error(codes::MISPLACED, g.span, "preferences may only appear in preconditions, goals and constraints");
+                    self.error(
+                        codes::MISPLACED,
+                        g.span,
+                        "preferences may only appear in preconditions, goals and constraints",
+                    );
                     return None;
                 }
                 self.unsupported("preferences", g.span);
@@ -814,7 +850,11 @@ impl<'d> Lowerer<'d> {
             }
             GdKind::Modal(m, nums, gds) => {
                 if place != Place::Constraint || !positive {
-                    self.error(codes::MISPLACED, g.span, format!("`{}` may only appear in `:constraints`", m.keyword()));
+                    self.error(
+                        codes::MISPLACED,
+                        g.span,
+                        format!("`{}` may only appear in `:constraints`", m.keyword()),
+                    );
                     return None;
                 }
                 self.uses(RequirementKind::Constraints, g.span);
@@ -861,7 +901,11 @@ impl<'d> Lowerer<'d> {
                 let pred = &self.predicates[atom.predicate.index()];
                 if pred.derived {
                     let name = self.symbols.name(pred.name).to_string();
-                    self.error(codes::DERIVED_IN_EFFECT, a.span, format!("`{name}` is a derived predicate; actions cannot change it"));
+                    self.error(
+                        codes::DERIVED_IN_EFFECT,
+                        a.span,
+                        format!("`{name}` is a derived predicate; actions cannot change it"),
+                    );
                     return;
                 }
                 self.uses(RequirementKind::Strips, a.span);
@@ -889,18 +933,18 @@ impl<'d> Lowerer<'d> {
             K::Assign(op, f, v) => {
                 let Some(fluent) = self.function(f) else { return };
                 let is_object = matches!(self.functions[fluent.function.index()].ty, lifted::FunctionType::Object(_));
-                let place = ExprPlace {
-                    duration: self.durative,
-                    continuous: self.durative,
-                    object: is_object,
-                    metric: false,
-                };
+                let place =
+                    ExprPlace { duration: self.durative, continuous: self.durative, object: is_object, metric: false };
                 let Some(value) = self.expr(v, place) else { return };
                 push(self, Literal::Assign(*op, fluent, value));
             }
             K::Timed(t, body) => {
                 if !self.durative || time.is_some() || *t == TimeSpec::OverAll {
-                    self.error(codes::MISPLACED, e.span, format!("`({} ...)` may only wrap effects of durative actions", t.keyword()));
+                    self.error(
+                        codes::MISPLACED,
+                        e.span,
+                        format!("`({} ...)` may only wrap effects of durative actions", t.keyword()),
+                    );
                     return;
                 }
                 self.effects(body, forall, conds, Some(*t), out);
@@ -975,7 +1019,11 @@ impl<'d> Lowerer<'d> {
         }
     }
 
-    fn duration(&mut self, d: &ast::DurationConstraint, out: &mut Vec<(Option<TimeSpec>, ast::Comparison, lifted::Expr)>) {
+    fn duration(
+        &mut self,
+        d: &ast::DurationConstraint,
+        out: &mut Vec<(Option<TimeSpec>, ast::Comparison, lifted::Expr)>,
+    ) {
         match d {
             ast::DurationConstraint::And(ds, _) => {
                 for x in ds {
@@ -1013,7 +1061,12 @@ impl<'d> Lowerer<'d> {
             self.error(
                 codes::WRONG_ARITY,
                 r.head.span,
-                format!("`{}` is declared with {expected} parameter{}, but the rule has {}", r.head.name.text, s(expected), params.len()),
+                format!(
+                    "`{}` is declared with {expected} parameter{}, but the rule has {}",
+                    r.head.name.text,
+                    s(expected),
+                    params.len()
+                ),
             );
         }
         self.start_schema(params);
@@ -1035,7 +1088,11 @@ impl<'d> Lowerer<'d> {
         };
         if self.predicates[p.index()].derived {
             let name = self.symbols.name(self.predicates[p.index()].name).to_string();
-            self.error(codes::DERIVED_IN_INIT, a.span, format!("`{name}` is a derived predicate; its value is computed, not given"));
+            self.error(
+                codes::DERIVED_IN_INIT,
+                a.span,
+                format!("`{name}` is a derived predicate; its value is computed, not given"),
+            );
             return None;
         }
         // Initial facts are most of a large problem: resolve straight to objects, one vector.
@@ -1070,8 +1127,11 @@ impl<'d> Lowerer<'d> {
         &self.functions[f.index()].ty
     }
 
-
-    pub fn lookup_action<'a>(&self, actions: &'a [lifted::Action], name: &str) -> Option<(ActionId, &'a lifted::Action)> {
+    pub fn lookup_action<'a>(
+        &self,
+        actions: &'a [lifted::Action],
+        name: &str,
+    ) -> Option<(ActionId, &'a lifted::Action)> {
         let sym = self.symbols.get(name)?;
         actions.iter().enumerate().find(|(_, a)| a.name == sym).map(|(i, a)| (ActionId(i as u32), a))
     }

@@ -12,7 +12,6 @@ use pddl::{FileId, parse_definition, parse_domain, parse_plan, parse_problem, pr
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-
 /// Files known to be defective, with the error codes certplan must report for them.
 fn known_defects() -> BTreeMap<String, BTreeSet<String>> {
     let text = include_str!("corpus_defects.tsv");
@@ -26,7 +25,8 @@ fn known_defects() -> BTreeMap<String, BTreeSet<String>> {
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir).expect("corpus dir readable").flatten().map(|e| e.path()).collect();
+    let mut entries: Vec<_> =
+        std::fs::read_dir(dir).expect("corpus dir readable").flatten().map(|e| e.path()).collect();
     entries.sort();
     for p in entries {
         if p.is_dir() {
@@ -36,7 +36,6 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         }
     }
 }
-
 
 struct Outcome {
     /// Error codes per file (relative path).
@@ -114,7 +113,12 @@ fn corpus_checks_clean() {
                 let mut dir = p.parent();
                 while let Some(d) = dir {
                     if d.join("domain.pddl").is_file() {
-                        let drel = d.join("domain.pddl").strip_prefix(&root).expect("under root").to_string_lossy().into_owned();
+                        let drel = d
+                            .join("domain.pddl")
+                            .strip_prefix(&root)
+                            .expect("under root")
+                            .to_string_lossy()
+                            .into_owned();
                         domains.entry(drel.clone()).or_insert_with(|| read(&root.join(&drel)));
                         problem_domain.insert(rel.clone(), drel);
                         break;
@@ -181,7 +185,9 @@ fn corpus_checks_clean() {
     for (file, codes) in &o.errors {
         match expected.get(file) {
             Some(want) if want == codes => {}
-            Some(want) => problems.push(format!("{file}: expected errors {want:?}, got {codes:?}: {:?}", o.messages[file])),
+            Some(want) => {
+                problems.push(format!("{file}: expected errors {want:?}, got {codes:?}: {:?}", o.messages[file]))
+            }
             None => problems.push(format!("{file}: unexpected errors {:?}", o.messages[file])),
         }
     }

@@ -70,5 +70,10 @@ fn data_driven_diagnostics() {
         }
     }
     println!("{} diagnostics cases", cases.len());
-    assert!(failures.is_empty(), "{} cases differ (UPDATE_EXPECT=1 to accept):\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} cases differ (UPDATE_EXPECT=1 to accept):\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -114,7 +114,12 @@ pub fn lex(src: &str, file: FileId, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
                 i += 1;
                 // `?` never occurs inside a name, so it starts the next token: `(aircraft?a)` is
                 // `aircraft` and `?a`, as in VAL's lexer (and as IPC's zenotravel is written).
-                while i < bytes.len() && !is_delimiter(bytes[i]) && bytes[i] >= 0x20 && bytes[i] != 0x7f && bytes[i] != b'?' {
+                while i < bytes.len()
+                    && !is_delimiter(bytes[i])
+                    && bytes[i] >= 0x20
+                    && bytes[i] != 0x7f
+                    && bytes[i] != b'?'
+                {
                     i += 1;
                 }
                 let kind = match b {
@@ -212,7 +217,12 @@ impl TokenTree {
                         while open.len() > 1 {
                             let o = open.pop().expect("len > 1");
                             tokens[o].partner = tokens.len() as u32;
-                            tokens.push(Token { kind: TokenKind::RParen, start: tok.start, end: tok.start, partner: 0 });
+                            tokens.push(Token {
+                                kind: TokenKind::RParen,
+                                start: tok.start,
+                                end: tok.start,
+                                partner: 0,
+                            });
                             debt += 1;
                         }
                     }

@@ -173,8 +173,7 @@ impl<'a> Parser<'a> {
     fn head(&self, list: usize) -> Option<usize> {
         let first = list + 1;
         let k = self.kind(first);
-        (first < self.toks[list].partner as usize && matches!(k, TokenKind::Name | TokenKind::Keyword))
-            .then_some(first)
+        (first < self.toks[list].partner as usize && matches!(k, TokenKind::Name | TokenKind::Keyword)).then_some(first)
     }
     fn name(&self, n: usize) -> Name {
         Name { text: self.text(n).into(), span: self.span(n) }
@@ -208,12 +207,8 @@ impl<'a> Parser<'a> {
     }
     fn unknown_keyword(&mut self, n: usize, context: &str, known: &[&str]) {
         let word = self.text(n);
-        let mut d = Diagnostic::error(
-            codes::UNKNOWN_KEYWORD,
-            self.file,
-            self.span(n),
-            format!("unknown {context} `{word}`"),
-        );
+        let mut d =
+            Diagnostic::error(codes::UNKNOWN_KEYWORD, self.file, self.span(n), format!("unknown {context} `{word}`"));
         match did_you_mean(word, known.iter().copied()) {
             Some(s) => d = d.with_help(format!("did you mean `{s}`?")),
             None => d = d.with_help(format!("expected one of {}", known.join(", "))),
@@ -278,20 +273,19 @@ impl<'a> Parser<'a> {
             ));
             return None;
         };
-        let def = if self.is_list(first) && self.head(first).is_some_and(|h| self.text(h).eq_ignore_ascii_case("define")) {
-            self.define(first)
-        } else {
-            self.expected("`(define (domain ...) ...)` or `(define (problem ...) ...)`", first);
-            None
-        };
+        let def =
+            if self.is_list(first) && self.head(first).is_some_and(|h| self.text(h).eq_ignore_ascii_case("define")) {
+                self.define(first)
+            } else {
+                self.expected("`(define (domain ...) ...)` or `(define (problem ...) ...)`", first);
+                None
+            };
         if top.len() > 1 {
             let span = self.span(top[1]).to(self.span(top[top.len() - 1]));
-            self.diags.push(Diagnostic::error(
-                codes::TRAILING,
-                self.file,
-                span,
-                "unexpected content after the definition",
-            ).with_help("a PDDL file holds one `(define ...)`; check for an extra `)` that closed it early"));
+            self.diags.push(
+                Diagnostic::error(codes::TRAILING, self.file, span, "unexpected content after the definition")
+                    .with_help("a PDDL file holds one `(define ...)`; check for an extra `)` that closed it early"),
+            );
         }
         def
     }
@@ -375,9 +369,8 @@ impl<'a> Parser<'a> {
                 }
                 ":types" => {
                     self.once(&mut seen, ":types", s);
-                    let types = self.typed_list(&rest, "a type name", |p, n| {
-                        (p.kind(n) == TokenKind::Name).then(|| p.name(n))
-                    });
+                    let types =
+                        self.typed_list(&rest, "a type name", |p, n| (p.kind(n) == TokenKind::Name).then(|| p.name(n)));
                     d.types.extend(types);
                 }
                 ":constants" => {
@@ -556,7 +549,12 @@ impl<'a> Parser<'a> {
             let text = self.text(n);
             if self.kind(n) == TokenKind::Name && text.len() > 1 && text.starts_with('-') && pending == 0 {
                 // No names wait for a type, so this cannot be one; and no PDDL name starts with `-`.
-                self.diags.push(Diagnostic::error(codes::DASH_TYPE, self.file, self.span(n), format!("`{text}` is not a name")));
+                self.diags.push(Diagnostic::error(
+                    codes::DASH_TYPE,
+                    self.file,
+                    self.span(n),
+                    format!("`{text}` is not a name"),
+                ));
                 i += 1;
                 continue;
             }
@@ -592,7 +590,10 @@ impl<'a> Parser<'a> {
             TokenKind::Name => Some(Type::Name(self.name(n))),
             TokenKind::LParen => {
                 let items = self.item_vec(n);
-                if items.first().is_some_and(|&h| self.kind(h) == TokenKind::Name && self.text(h).eq_ignore_ascii_case("either")) {
+                if items
+                    .first()
+                    .is_some_and(|&h| self.kind(h) == TokenKind::Name && self.text(h).eq_ignore_ascii_case("either"))
+                {
                     let mut names = Vec::new();
                     for &m in &items[1..] {
                         if self.kind(m) == TokenKind::Name {
@@ -676,7 +677,12 @@ impl<'a> Parser<'a> {
                 continue;
             }
             if let Some(p) = self.predicate_decl(n) {
-                out.push(FunctionDecl { name: p.name, parameters: p.parameters, ty: FunctionType::Default, span: p.span });
+                out.push(FunctionDecl {
+                    name: p.name,
+                    parameters: p.parameters,
+                    ty: FunctionType::Default,
+                    span: p.span,
+                });
                 pending += 1;
             }
             i += 1;

@@ -23,11 +23,7 @@ fn atom(s: impl Into<String>) -> Doc {
 }
 
 pub fn number(v: f64) -> String {
-    if v == v.trunc() && v.abs() < 1e15 {
-        format!("{}", v as i64)
-    } else {
-        format!("{v}")
-    }
+    if v == v.trunc() && v.abs() < 1e15 { format!("{}", v as i64) } else { format!("{v}") }
 }
 
 impl Doc {
@@ -200,9 +196,7 @@ fn gd(g: &Gd) -> Doc {
         GdKind::Exists(vs, g) => list([atom("exists"), params(vs), gd(g)]),
         GdKind::Forall(vs, g) => list([atom("forall"), params(vs), gd(g)]),
         GdKind::Compare(op, a, b) => list([atom(op.symbol()), expr(a), expr(b)]),
-        GdKind::Preference(n, g) => {
-            list(std::iter::once(atom("preference")).chain(n.iter().map(name)).chain([gd(g)]))
-        }
+        GdKind::Preference(n, g) => list(std::iter::once(atom("preference")).chain(n.iter().map(name)).chain([gd(g)])),
         GdKind::Timed(t, g) => timed(*t, gd(g)),
         GdKind::Modal(m, nums, gds) => list(
             std::iter::once(atom(m.keyword())).chain(nums.iter().map(|v| atom(number(*v)))).chain(gds.iter().map(gd)),
@@ -307,10 +301,8 @@ fn functions(fs: &[FunctionDecl]) -> Vec<Doc> {
         while j + 1 < fs.len() && fs[j + 1].ty == fs[i].ty && fs[i].ty != FunctionType::Default {
             j += 1;
         }
-        let mut line: Vec<Doc> = fs[i..=j]
-            .iter()
-            .map(|f| list(std::iter::once(name(&f.name)).chain(typed(&f.parameters, var))))
-            .collect();
+        let mut line: Vec<Doc> =
+            fs[i..=j].iter().map(|f| list(std::iter::once(name(&f.name)).chain(typed(&f.parameters, var)))).collect();
         match &fs[i].ty {
             FunctionType::Default => {}
             FunctionType::Number(_) => line.extend([atom("-"), atom("number")]),
@@ -332,7 +324,8 @@ fn init_element(e: &InitElement) -> Doc {
 }
 
 fn problem_doc(p: &Problem) -> Doc {
-    let mut items = vec![atom("define"), list([atom("problem"), name(&p.name)]), list([atom(":domain"), name(&p.domain)])];
+    let mut items =
+        vec![atom("define"), list([atom("problem"), name(&p.name)]), list([atom(":domain"), name(&p.domain)])];
     items.extend(requirements(&p.requirements));
     if !p.objects.is_empty() {
         items.push(section(":objects", typed(&p.objects, name)));

@@ -7,7 +7,11 @@ use std::path::Path;
 fn inputs(target: &str) -> Vec<(String, Vec<u8>)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/regressions").join(target);
     let mut out: Vec<_> = std::fs::read_dir(&dir)
-        .map(|rd| rd.flatten().map(|e| (e.path().display().to_string(), std::fs::read(e.path()).unwrap_or_default())).collect())
+        .map(|rd| {
+            rd.flatten()
+                .map(|e| (e.path().display().to_string(), std::fs::read(e.path()).unwrap_or_default()))
+                .collect()
+        })
         .unwrap_or_default();
     out.sort();
     out

@@ -137,14 +137,16 @@ fn forbidden(backend: Backend, word: &str) -> Option<&'static str> {
         Backend::Lean => Some(match word {
             "sorry" | "admit" | "sorryAx" => "no-sorry",
             "axiom" | "axioms" => "no-axiom",
-            "native_decide" | "Lean.ofReduceBool" | "ofReduceBool" | "Lean.reduceBool" | "reduceBool" => "no-native-decide",
+            "native_decide" | "Lean.ofReduceBool" | "ofReduceBool" | "Lean.reduceBool" | "reduceBool" => {
+                "no-native-decide"
+            }
             "notation" | "infix" | "infixl" | "infixr" | "prefix" | "postfix" | "macro" | "macro_rules" | "syntax"
             | "elab" | "elab_rules" | "declare_syntax_cat" | "binder_predicate" => "no-parsing-change",
             "implemented_by" => "no-implemented-by",
             "extern" => "no-extern",
             "unsafe" => "no-unsafe",
-            "run_cmd" | "run_elab" | "run_meta" | "#eval" | "#exit" | "initialize" | "builtin_initialize" | "Lean.Elab"
-            | "Lean.Meta" | "csimp" => "no-metaprogram",
+            "run_cmd" | "run_elab" | "run_meta" | "#eval" | "#exit" | "initialize" | "builtin_initialize"
+            | "Lean.Elab" | "Lean.Meta" | "csimp" => "no-metaprogram",
             _ => return None,
         }),
     }
@@ -152,20 +154,53 @@ fn forbidden(backend: Backend, word: &str) -> Option<&'static str> {
 
 /// `set_option` names a Lean proof may use; everything else may weaken checking
 /// (`debug.skipKernelTC`, `allowUnsafeReducibility`, ...) and is refused.
-const LEAN_SAFE_OPTIONS: &[&str] = &["maxHeartbeats", "maxRecDepth", "synthInstance.maxHeartbeats", "autoImplicit", "relaxedAutoImplicit"];
+const LEAN_SAFE_OPTIONS: &[&str] =
+    &["maxHeartbeats", "maxRecDepth", "synthInstance.maxHeartbeats", "autoImplicit", "relaxedAutoImplicit"];
 
 fn declaration_keyword(backend: Backend, word: &str) -> bool {
     match backend {
         Backend::Coq => matches!(
             word,
-            "Definition" | "Fixpoint" | "CoFixpoint" | "Lemma" | "Theorem" | "Corollary" | "Fact" | "Remark"
-                | "Proposition" | "Example" | "Inductive" | "CoInductive" | "Variant" | "Record" | "Structure"
-                | "Class" | "Instance" | "Let" | "Ltac" | "Ltac2" | "Function" | "Module" | "Section" | "Program"
+            "Definition"
+                | "Fixpoint"
+                | "CoFixpoint"
+                | "Lemma"
+                | "Theorem"
+                | "Corollary"
+                | "Fact"
+                | "Remark"
+                | "Proposition"
+                | "Example"
+                | "Inductive"
+                | "CoInductive"
+                | "Variant"
+                | "Record"
+                | "Structure"
+                | "Class"
+                | "Instance"
+                | "Let"
+                | "Ltac"
+                | "Ltac2"
+                | "Function"
+                | "Module"
+                | "Section"
+                | "Program"
         ),
         Backend::Lean => matches!(
             word,
-            "def" | "theorem" | "lemma" | "abbrev" | "instance" | "structure" | "inductive" | "class" | "opaque"
-                | "example" | "namespace" | "section" | "mutual"
+            "def"
+                | "theorem"
+                | "lemma"
+                | "abbrev"
+                | "instance"
+                | "structure"
+                | "inductive"
+                | "class"
+                | "opaque"
+                | "example"
+                | "namespace"
+                | "section"
+                | "mutual"
         ),
     }
 }
@@ -224,13 +259,21 @@ pub fn audit(backend: Backend, text: &str, expected: &str, protected: &[String])
         if backend == Backend::Lean && word == "set_option" {
             let opt = toks.get(i + 1).map_or("", |t| t.text);
             if !LEAN_SAFE_OPTIONS.contains(&opt) {
-                v.push(Violation { rule: "no-unsafe-option", line: t.line, message: format!("`set_option {opt}` may weaken checking") });
+                v.push(Violation {
+                    rule: "no-unsafe-option",
+                    line: t.line,
+                    message: format!("`set_option {opt}` may weaken checking"),
+                });
             }
         }
         if backend == Backend::Lean && word == "import" {
             let m = toks.get(i + 1).map_or("", |t| t.text);
             if m == "Lean" || m.starts_with("Lean.") {
-                v.push(Violation { rule: "no-metaprogram", line: t.line, message: format!("`import {m}` brings in the metaprogramming API") });
+                v.push(Violation {
+                    rule: "no-metaprogram",
+                    line: t.line,
+                    message: format!("`import {m}` brings in the metaprogramming API"),
+                });
             }
         }
         if backend == Backend::Coq && word == "Set" {
@@ -238,7 +281,11 @@ pub fn audit(backend: Backend, text: &str, expected: &str, protected: &[String])
             let at_start = i == 0 || toks[i - 1].text.ends_with('.');
             let opt = toks.get(i + 1).map_or("", |t| t.text);
             if at_start && opt != "Implicit" {
-                v.push(Violation { rule: "no-unsafe-option", line: t.line, message: format!("`Set {opt}` changes checking or elaboration") });
+                v.push(Violation {
+                    rule: "no-unsafe-option",
+                    line: t.line,
+                    message: format!("`Set {opt}` changes checking or elaboration"),
+                });
             }
         }
         if declaration_keyword(backend, word)
@@ -263,7 +310,11 @@ pub fn audit(backend: Backend, text: &str, expected: &str, protected: &[String])
 fn statement_check(backend: Backend, code: &str, toks: &[Token], expected: &str, v: &mut Vec<Violation>) {
     let want = normalize(&strip_comments(backend, expected));
     let Some(name) = statement_name(backend, expected) else {
-        v.push(Violation { rule: "expected-statement", line: 0, message: "the statement file declares no theorem".into() });
+        v.push(Violation {
+            rule: "expected-statement",
+            line: 0,
+            message: "the statement file declares no theorem".into(),
+        });
         return;
     };
     let decls: Vec<&Token> = toks
@@ -276,7 +327,11 @@ fn statement_check(backend: Backend, code: &str, toks: &[Token], expected: &str,
         return;
     }
     if decls.len() > 1 {
-        v.push(Violation { rule: "expected-statement", line: decls[1].line, message: format!("`{name}` is declared more than once") });
+        v.push(Violation {
+            rule: "expected-statement",
+            line: decls[1].line,
+            message: format!("`{name}` is declared more than once"),
+        });
     }
     // The statement must occur verbatim (up to whitespace) and be followed by its proof.
     let normalized = normalize(code);
@@ -302,9 +357,15 @@ fn statement_check(backend: Backend, code: &str, toks: &[Token], expected: &str,
         // The proof must be closed by `Qed` (or `Defined`): `Admitted` is caught above, `Abort`
         // would leave the name undefined.
         let after_decl = toks.iter().skip_while(|t| !std::ptr::eq(*t, decls[0])).skip(1);
-        let end = after_decl.map(|t| t.text.trim_end_matches('.')).find(|w| matches!(*w, "Qed" | "Defined" | "Admitted" | "Abort"));
+        let end = after_decl
+            .map(|t| t.text.trim_end_matches('.'))
+            .find(|w| matches!(*w, "Qed" | "Defined" | "Admitted" | "Abort"));
         if !matches!(end, Some("Qed") | Some("Defined")) {
-            v.push(Violation { rule: "expected-statement", line: decls[0].line, message: format!("the proof of `{name}` is not closed by `Qed`") });
+            v.push(Violation {
+                rule: "expected-statement",
+                line: decls[0].line,
+                message: format!("the proof of `{name}` is not closed by `Qed`"),
+            });
         }
     }
 }

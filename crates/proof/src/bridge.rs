@@ -2,9 +2,9 @@
 //! `List PlanAction` term through the object map, and a term printed by Lean's `#eval` or Coq's
 //! `Compute` back to a PDDL plan.
 
+use crate::Backend;
 use crate::codes;
 use crate::convert::{DomainIr, ProblemIr};
-use crate::Backend;
 use pddl::{Diagnostic, FileId, Span};
 use serde::Deserialize;
 
@@ -18,7 +18,12 @@ pub struct GroundAction {
 
 /// Maps a PDDL plan onto the conversion. Every step that does not fit (unknown action or object,
 /// wrong arity, a temporal step) is reported, with its line.
-pub fn from_pddl(d: &DomainIr, p: &ProblemIr, plan: &pddl::Plan, file: FileId) -> Result<Vec<GroundAction>, Vec<Diagnostic>> {
+pub fn from_pddl(
+    d: &DomainIr,
+    p: &ProblemIr,
+    plan: &pddl::Plan,
+    file: FileId,
+) -> Result<Vec<GroundAction>, Vec<Diagnostic>> {
     let mut out = Vec::new();
     let mut diags = Vec::new();
     let mut bad = |span: Span, msg: String| diags.push(Diagnostic::error(codes::PLAN_NOT_CONVERTIBLE, file, span, msg));
@@ -34,7 +39,10 @@ pub fn from_pddl(d: &DomainIr, p: &ProblemIr, plan: &pddl::Plan, file: FileId) -
         };
         let a = &d.actions[ai];
         if a.params.len() != step.args.len() {
-            bad(step.span, format!("action `{}` takes {} arguments, but {} were given", a.pddl, a.params.len(), step.args.len()));
+            bad(
+                step.span,
+                format!("action `{}` takes {} arguments, but {} were given", a.pddl, a.params.len(), step.args.len()),
+            );
             continue;
         }
         let mut args = Vec::new();
@@ -177,7 +185,10 @@ mod tests {
     #[test]
     fn coq_cons_form_and_lean_eval() {
         assert_eq!(term_to_pddl("pick_up 0 1 :: nil", &map()).unwrap(), "(pick-up a b)\n");
-        assert_eq!(term_to_pddl("[PlanAction.pick_up 0 1, PlanAction.noop]", &map()).unwrap(), "(pick-up a b)\n(noop)\n");
+        assert_eq!(
+            term_to_pddl("[PlanAction.pick_up 0 1, PlanAction.noop]", &map()).unwrap(),
+            "(pick-up a b)\n(noop)\n"
+        );
         assert_eq!(term_to_pddl("[]", &map()).unwrap(), "");
     }
 

@@ -192,14 +192,11 @@ impl Refusals<'_> {
         if self.diags.iter().any(|d| d.message == message && d.span.same_range(span)) {
             return;
         }
-        self.diags.push(
-            Diagnostic::error(codes::OUTSIDE_FRAGMENT, self.file, span, message)
-            .with_help(
-                "the Lean/Coq export covers STRIPS with negative preconditions, typing, constants and \
+        self.diags.push(Diagnostic::error(codes::OUTSIDE_FRAGMENT, self.file, span, message).with_help(
+            "the Lean/Coq export covers STRIPS with negative preconditions, typing, constants and \
                  equality in preconditions (paper 000's fragment); no costs, quantifiers, \
                  disjunctions, conditional effects, numeric fluents, derived predicates or durative actions",
-            ),
-        );
+        ));
     }
 }
 
@@ -215,7 +212,11 @@ pub fn convert_domain(d: &lifted::Domain, file: FileId) -> Result<DomainIr, Vec<
         r.refuse(f.span, &format!("functions (numeric fluents or action costs), here `{}`", name(f.name)), "domain");
     }
     for rule in &d.derived {
-        r.refuse(rule.span, &format!("derived predicates, here `{}`", name(d.predicates[rule.predicate.index()].name)), "domain");
+        r.refuse(
+            rule.span,
+            &format!("derived predicates, here `{}`", name(d.predicates[rule.predicate.index()].name)),
+            "domain",
+        );
     }
     if d.constraints.is_some() {
         r.refuse(Span::default(), "trajectory constraints (`:constraints`)", "domain");
@@ -280,8 +281,7 @@ pub fn convert_domain(d: &lifted::Domain, file: FileId) -> Result<DomainIr, Vec<
         push_pred(&mut fns, &mut names, i, Part::Dynamic);
     }
 
-    let constants: Vec<(String, u32)> =
-        d.constants.iter().enumerate().map(|(i, c)| (name(c.name), i as u32)).collect();
+    let constants: Vec<(String, u32)> = d.constants.iter().enumerate().map(|(i, c)| (name(c.name), i as u32)).collect();
 
     let mut actions = Vec::new();
     for a in &d.actions {
@@ -394,7 +394,9 @@ fn in_positive_atom(c: &Condition, i: usize) -> bool {
     let mut cs = Vec::new();
     flatten_and(c, &mut cs);
     cs.iter().any(|c| match c {
-        Condition::Atom { positive: true, atom } => atom.args.iter().any(|a| matches!(a, Arg::Var(v) if v.index() == i)),
+        Condition::Atom { positive: true, atom } => {
+            atom.args.iter().any(|a| matches!(a, Arg::Var(v) if v.index() == i))
+        }
         _ => false,
     })
 }

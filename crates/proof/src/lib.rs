@@ -71,7 +71,11 @@ pub struct Converted {
 }
 
 /// Converts a domain and problems, collecting every diagnostic.
-pub fn convert_all(domain: &lifted::Domain, domain_file: FileId, problems: &[ProblemInput]) -> Result<Converted, Vec<Diagnostic>> {
+pub fn convert_all(
+    domain: &lifted::Domain,
+    domain_file: FileId,
+    problems: &[ProblemInput],
+) -> Result<Converted, Vec<Diagnostic>> {
     let d = convert::convert_domain(domain, domain_file)?;
     let mut diags = Vec::new();
     let mut out = Vec::new();
@@ -136,16 +140,25 @@ pub fn export(backend: Backend, c: &Converted) -> Vec<OutFile> {
             }
         };
         files.push(OutFile { path, text: m.text });
-        files.push(OutFile { path: format!("{}.objects.json", p.module), text: render::object_map_json(d, p, backend.name()) });
+        files.push(OutFile {
+            path: format!("{}.objects.json", p.module),
+            text: render::object_map_json(d, p, backend.name()),
+        });
     }
     match backend {
         Backend::Coq => {
             files.push(OutFile { path: "_CoqProject".into(), text: project });
-            files.push(OutFile { path: format!("solveComplete.expected.{ext}"), text: coq::solve_complete_statement().into() });
+            files.push(OutFile {
+                path: format!("solveComplete.expected.{ext}"),
+                text: coq::solve_complete_statement().into(),
+            });
         }
         Backend::Lean => {
             files.push(OutFile { path: "lakefile.toml".into(), text: lean::lakefile(d) });
-            files.push(OutFile { path: format!("solveComplete.expected.{ext}"), text: lean::solve_complete_statement().into() });
+            files.push(OutFile {
+                path: format!("solveComplete.expected.{ext}"),
+                text: lean::solve_complete_statement().into(),
+            });
         }
     }
     files

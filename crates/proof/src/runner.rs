@@ -139,7 +139,13 @@ fn scratch_dir() -> std::io::Result<PathBuf> {
 /// Rebuilds `user` (a proof file) from scratch in a fresh directory next to copies of the
 /// generated `modules` (name, text) and asks for the axiom report of `theorem`. Paper 000's
 /// fourth check: no incremental state, no leftovers, the standalone checker.
-pub fn rebuild(backend: crate::Backend, modules: &[(String, String)], user: &str, theorem: &str, limit: Duration) -> Rebuild {
+pub fn rebuild(
+    backend: crate::Backend,
+    modules: &[(String, String)],
+    user: &str,
+    theorem: &str,
+    limit: Duration,
+) -> Rebuild {
     let prog = match backend {
         crate::Backend::Coq => "coqc",
         crate::Backend::Lean => "lean",

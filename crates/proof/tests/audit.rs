@@ -57,7 +57,8 @@ fn expected(backend: Backend) -> &'static str {
 fn run_corpus(backend: Backend) -> Vec<Case> {
     let (_, module_text) = module(backend);
     let protected = audit::declared_names(backend, &module_text);
-    for core in ["ValidPlan", "SatisfiesGoal", "runPlan", "actionPre", "actionApply", "correctSolution", "certplan_eff"] {
+    for core in ["ValidPlan", "SatisfiesGoal", "runPlan", "actionPre", "actionApply", "correctSolution", "certplan_eff"]
+    {
         if backend == Backend::Lean && core == "certplan_eff" {
             continue;
         }
@@ -72,7 +73,11 @@ fn run_corpus(backend: Backend) -> Vec<Case> {
             assert!(v.is_empty(), "{}: honest file rejected: {v:#?}", c.name);
         } else {
             assert!(v.iter().any(|x| x.rule == c.expect), "{}: expected rule `{}`, got {v:#?}", c.name, c.expect);
-            assert!(v.iter().filter(|x| x.rule == c.expect).all(|x| x.line > 0 || x.rule == "expected-statement"), "{}: no line: {v:#?}", c.name);
+            assert!(
+                v.iter().filter(|x| x.rule == c.expect).all(|x| x.line > 0 || x.rule == "expected-statement"),
+                "{}: no line: {v:#?}",
+                c.name
+            );
         }
     }
     cases
@@ -102,14 +107,21 @@ fn coq_honest_files_rebuild_axiom_free() {
     }
     let m = module(Backend::Coq);
     for c in run_corpus(Backend::Coq).iter().filter(|c| c.expect == "accept") {
-        match runner::rebuild(Backend::Coq, std::slice::from_ref(&m), &c.text, "solveComplete", Duration::from_secs(300)) {
+        match runner::rebuild(
+            Backend::Coq,
+            std::slice::from_ref(&m),
+            &c.text,
+            "solveComplete",
+            Duration::from_secs(300),
+        ) {
             Rebuild::Clean { seconds } => eprintln!("rebuild {}: clean in {seconds:.2} s", c.name),
             other => panic!("{}: {other:?}", c.name),
         }
     }
     // Defence in depth: the axiom file, if it got past the static checks, fails the rebuild.
     let axiom = corpus(Backend::Coq).into_iter().find(|c| c.name == "axiom.v").expect("axiom.v");
-    let r = runner::rebuild(Backend::Coq, std::slice::from_ref(&m), &axiom.text, "solveComplete", Duration::from_secs(300));
+    let r =
+        runner::rebuild(Backend::Coq, std::slice::from_ref(&m), &axiom.text, "solveComplete", Duration::from_secs(300));
     assert!(matches!(&r, Rebuild::Axioms(report) if report.contains("cheat")), "{r:?}");
 }
 
@@ -120,7 +132,13 @@ fn lean_rebuild() {
     }
     let m = module(Backend::Lean);
     for c in corpus(Backend::Lean).iter().filter(|c| c.expect == "accept") {
-        let r = runner::rebuild(Backend::Lean, std::slice::from_ref(&m), &c.text, "solveComplete", Duration::from_secs(600));
+        let r = runner::rebuild(
+            Backend::Lean,
+            std::slice::from_ref(&m),
+            &c.text,
+            "solveComplete",
+            Duration::from_secs(600),
+        );
         assert!(matches!(r, Rebuild::Clean { .. }), "{}: {r:?}", c.name);
     }
 }

@@ -17,7 +17,12 @@ fn replay(d: &DomainIr, p: &ProblemIr, plan: &[GroundAction]) -> bool {
         Term::Param(i) => g.args[*i],
         Term::Object(n) => *n,
     };
-    fn eval(state: &[Vec<Vec<u32>>], g: &GroundAction, t: &BoolTerm, arg: &dyn Fn(&GroundAction, &Term) -> u32) -> bool {
+    fn eval(
+        state: &[Vec<Vec<u32>>],
+        g: &GroundAction,
+        t: &BoolTerm,
+        arg: &dyn Fn(&GroundAction, &Term) -> u32,
+    ) -> bool {
         match t {
             BoolTerm::Call { func, args } => state[*func].contains(&args.iter().map(|a| arg(g, a)).collect()),
             BoolTerm::Eq(a, b) => arg(g, a) == arg(g, b),
@@ -44,7 +49,11 @@ fn replay(d: &DomainIr, p: &ProblemIr, plan: &[GroundAction]) -> bool {
 }
 
 fn steps(plan: &str) -> Vec<String> {
-    plan.lines().map(|l| l.split(';').next().unwrap_or("").trim().to_ascii_lowercase()).filter(|l| !l.is_empty()).map(|l| l.split_whitespace().collect::<Vec<_>>().join(" ")).collect()
+    plan.lines()
+        .map(|l| l.split(';').next().unwrap_or("").trim().to_ascii_lowercase())
+        .filter(|l| !l.is_empty())
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect()
 }
 
 #[test]
@@ -55,11 +64,13 @@ fn every_example_plan_round_trips() {
         for (i, (p, plan)) in c.problems.iter().enumerate() {
             let plan = plan.as_ref().expect("plans were given");
             assert!(replay(&c.domain, p, plan), "{ex}/{}: the example plan fails the replay", p.pddl);
-            let map = ObjectMap::from_json(&proof::render::object_map_json(&c.domain, p, "coq")).expect("own map parses");
+            let map =
+                ObjectMap::from_json(&proof::render::object_map_json(&c.domain, p, "coq")).expect("own map parses");
             for backend in [proof::Backend::Coq, proof::Backend::Lean] {
                 let term = bridge::to_term(&c.domain, plan, backend);
                 let back = bridge::term_to_pddl(&term, &map).expect("own term parses");
-                let original = std::fs::read_to_string(common::examples().join(ex).join(format!("p0{}.plan", i + 1))).expect("read");
+                let original = std::fs::read_to_string(common::examples().join(ex).join(format!("p0{}.plan", i + 1)))
+                    .expect("read");
                 assert_eq!(steps(&back), steps(&original), "{ex}/{} via {}", p.pddl, backend.name());
             }
         }
@@ -93,13 +104,30 @@ fn coq_compute_output_reads_back() {
         common::write_all(&dir, &files);
         let p = &c.problems[0].0;
         let modules = [format!("{}.v", c.domain.module), format!("{}.v", p.module)];
-        let runs = proof::runner::coqc_all(&dir, proof::COQ_LIBRARY, &[&modules[0], &modules[1]], std::time::Duration::from_secs(300));
+        let runs = proof::runner::coqc_all(
+            &dir,
+            proof::COQ_LIBRARY,
+            &[&modules[0], &modules[1]],
+            std::time::Duration::from_secs(300),
+        );
         assert!(runs.iter().all(|(_, r)| r.ok()), "{runs:?}");
-        let show = format!("From {} Require Import {}.\nFrom Coq Require Import List.\nImport ListNotations.\nCompute problemPlan.\n", proof::COQ_LIBRARY, p.module);
+        let show = format!(
+            "From {} Require Import {}.\nFrom Coq Require Import List.\nImport ListNotations.\nCompute problemPlan.\n",
+            proof::COQ_LIBRARY,
+            p.module
+        );
         std::fs::write(dir.join("Show.v"), show).expect("write");
-        let r = proof::runner::run("coqc", &["-Q", ".", proof::COQ_LIBRARY, "Show.v"], &dir, std::time::Duration::from_secs(300));
+        let r = proof::runner::run(
+            "coqc",
+            &["-Q", ".", proof::COQ_LIBRARY, "Show.v"],
+            &dir,
+            std::time::Duration::from_secs(300),
+        );
         assert!(r.ok(), "{r:?}");
-        let map = ObjectMap::from_json(&std::fs::read_to_string(dir.join(format!("{}.objects.json", p.module))).expect("map")).expect("map parses");
+        let map = ObjectMap::from_json(
+            &std::fs::read_to_string(dir.join(format!("{}.objects.json", p.module))).expect("map"),
+        )
+        .expect("map parses");
         let back = bridge::term_to_pddl(r.output(), &map).unwrap_or_else(|e| panic!("{e}\n{}", r.output()));
         let original = std::fs::read_to_string(common::examples().join(ex).join("p02.plan")).expect("read");
         assert_eq!(steps(&back), steps(&original), "{ex}: Compute output was\n{}", r.output());

@@ -16,7 +16,8 @@ fn compile_export(example: &str) -> (std::path::PathBuf, proof::Converted) {
     let files = proof::export(proof::Backend::Coq, &c);
     let dir = common::scratch(&format!("coqc-{example}"));
     common::write_all(&dir, &files);
-    let modules: Vec<&str> = files.iter().map(|f| f.path.as_str()).filter(|p| p.ends_with(".v") && !p.contains("expected")).collect();
+    let modules: Vec<&str> =
+        files.iter().map(|f| f.path.as_str()).filter(|p| p.ends_with(".v") && !p.contains("expected")).collect();
     let runs = runner::coqc_all(&dir, proof::COQ_LIBRARY, &modules, LIMIT);
     assert_eq!(runs.len(), modules.len(), "{example}: coqc stopped early");
     for (f, r) in &runs {
@@ -37,7 +38,11 @@ fn every_generated_module_compiles_and_plans_are_certified() {
         let (dir, c) = compile_export(ex);
         // The certified plan checks use no axiom at all.
         for (p, _) in &c.problems {
-            let check = format!("From {} Require Import {}.\nPrint Assumptions problemPlan_correct.\n", proof::COQ_LIBRARY, p.module);
+            let check = format!(
+                "From {} Require Import {}.\nPrint Assumptions problemPlan_correct.\n",
+                proof::COQ_LIBRARY,
+                p.module
+            );
             std::fs::write(dir.join("Assumptions.v"), check).expect("write");
             let r = runner::run("coqc", &["-Q", ".", proof::COQ_LIBRARY, "Assumptions.v"], &dir, LIMIT);
             assert!(r.ok() && runner::coq_closed(r.output()), "{ex}/{}: {r:?}", p.module);

@@ -7,12 +7,16 @@ use pddl::FileId;
 fn refusal(domain: &str, problem: Option<&str>) -> Vec<String> {
     let dom = pddl::parse_domain(domain, FileId(0)).value.expect("parses");
     let prob = problem.map(|p| pddl::parse_problem(p, FileId(1)).value.expect("parses"));
-    let c = model::check(model::Input { domain: (&dom, FileId(0)), problem: prob.as_ref().map(|p| (p, FileId(1))), plan: None }, Default::default());
+    let c = model::check(
+        model::Input { domain: (&dom, FileId(0)), problem: prob.as_ref().map(|p| (p, FileId(1))), plan: None },
+        Default::default(),
+    );
     let Some(d) = c.domain.as_ref() else {
         return c.unsupported.iter().map(|u| u.construct.clone()).collect();
     };
     let tasks: Vec<_> = c.task.iter().collect();
-    let inputs: Vec<proof::ProblemInput> = tasks.iter().map(|t| proof::ProblemInput { task: t, file: FileId(1), plan: None }).collect();
+    let inputs: Vec<proof::ProblemInput> =
+        tasks.iter().map(|t| proof::ProblemInput { task: t, file: FileId(1), plan: None }).collect();
     match proof::convert_all(d, FileId(0), &inputs) {
         Ok(_) => Vec::new(),
         Err(e) => e.into_iter().map(|d| format!("{} {}", d.code.id, d.message)).collect(),
@@ -21,7 +25,10 @@ fn refusal(domain: &str, problem: Option<&str>) -> Vec<String> {
 
 fn example(name: &str) -> (String, String) {
     let dir = common::examples().join(name);
-    (std::fs::read_to_string(dir.join("domain.pddl")).expect("read"), std::fs::read_to_string(dir.join("p01.pddl")).expect("read"))
+    (
+        std::fs::read_to_string(dir.join("domain.pddl")).expect("read"),
+        std::fs::read_to_string(dir.join("p01.pddl")).expect("read"),
+    )
 }
 
 fn assert_names(msgs: &[String], construct: &str) {
@@ -55,7 +62,8 @@ const DOM: &str = "(define (domain d) (:requirements :strips :negative-precondit
 
 #[test]
 fn equality_negation_and_constants_are_in_the_fragment() {
-    let prob = "(define (problem t) (:domain d) (:objects o) (:init (p o) (s o)) (:goal (and (q o) (not (p o)) (s o))))";
+    let prob =
+        "(define (problem t) (:domain d) (:objects o) (:init (p o) (s o)) (:goal (and (q o) (not (p o)) (s o))))";
     assert!(refusal(DOM, Some(prob)).is_empty());
 }
 

@@ -21,12 +21,21 @@ fn check(example: &str, backend: proof::Backend) {
     expected_paths.sort();
     let mut got_paths: Vec<String> = files.iter().map(|f| f.path.clone()).collect();
     got_paths.sort();
-    assert_eq!(got_paths, expected_paths, "{example}/{}: the set of files differs (UPDATE_GOLDEN=1 to regenerate)", backend.name());
+    assert_eq!(
+        got_paths,
+        expected_paths,
+        "{example}/{}: the set of files differs (UPDATE_GOLDEN=1 to regenerate)",
+        backend.name()
+    );
     for f in &files {
         let want = std::fs::read_to_string(dir.join(&f.path)).unwrap_or_default();
         if want != f.text {
             let line = want.lines().zip(f.text.lines()).position(|(a, b)| a != b).map_or(0, |i| i + 1);
-            panic!("{example}/{}/{}: differs from the golden file (first differing line {line}); UPDATE_GOLDEN=1 to regenerate", backend.name(), f.path);
+            panic!(
+                "{example}/{}/{}: differs from the golden file (first differing line {line}); UPDATE_GOLDEN=1 to regenerate",
+                backend.name(),
+                f.path
+            );
         }
     }
 }

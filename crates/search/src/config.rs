@@ -240,7 +240,12 @@ pub fn parse(text: &str) -> Result<Config, ConfigError> {
         "eager_wastar" => (Engine::Eager, Some(1)),
         "lazy_wastar" => (Engine::Lazy, Some(1)),
         _ => {
-            return err(*at, format!("unknown search engine `{name}` (known: astar, eager_greedy, lazy_greedy, eager_wastar, lazy_wastar)"));
+            return err(
+                *at,
+                format!(
+                    "unknown search engine `{name}` (known: astar, eager_greedy, lazy_greedy, eager_wastar, lazy_wastar)"
+                ),
+            );
         }
     };
     let Some(first) = args.first() else {

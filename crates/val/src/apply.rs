@@ -69,7 +69,15 @@ fn each_binding(
     Ok(())
 }
 
-fn one(ctx: &Ctx, tables: &mut Tables, state: &State, env: Env, e: &Effect, b: &mut [u32], out: &mut Changes) -> Result<(), String> {
+fn one(
+    ctx: &Ctx,
+    tables: &mut Tables,
+    state: &State,
+    env: Env,
+    e: &Effect,
+    b: &mut [u32],
+    out: &mut Changes,
+) -> Result<(), String> {
     let view = View { ctx, tables, state, env };
     if !view.holds(&e.condition, b) {
         return Ok(());

@@ -71,11 +71,13 @@ impl Derived {
                 for &ri in stratum {
                     let rule = &task.domain.derived[ri];
                     let arity = task.domain.predicates.get(rule.predicate.index()).map_or(0, |p| p.params.len());
-                    let env = Env { vars: &rule.variables, domains: &ctx.rule_domains[ri], duration: None, total_time: None };
+                    let env =
+                        Env { vars: &rule.variables, domains: &ctx.rule_domains[ri], duration: None, total_time: None };
                     let view = View { ctx, tables, state, env };
                     let mut b = vec![UNBOUND; rule.variables.len()];
-                    let head: Vec<model::lifted::Arg> =
-                        (0..arity.min(rule.variables.len())).map(|i| model::lifted::Arg::Var(model::lifted::VarId(i as u32))).collect();
+                    let head: Vec<model::lifted::Arg> = (0..arity.min(rule.variables.len()))
+                        .map(|i| model::lifted::Arg::Var(model::lifted::VarId(i as u32)))
+                        .collect();
                     heads(&view, &rule.body, rule.predicate.0, &head, 0, &mut b, &mut new, &mut self.scratch);
                 }
                 if new.is_empty() {

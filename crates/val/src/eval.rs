@@ -39,7 +39,9 @@ impl<'t> Ctx<'t> {
                 .map(|p| {
                     cache
                         .entry(p.ty.0.clone())
-                        .or_insert_with(|| task.objects_of(&TypeSpec(p.ty.0.clone())).into_iter().map(|o| o.0).collect())
+                        .or_insert_with(|| {
+                            task.objects_of(&TypeSpec(p.ty.0.clone())).into_iter().map(|o| o.0).collect()
+                        })
                         .clone()
                 })
                 .collect()
@@ -213,9 +215,9 @@ impl View<'_, '_> {
     pub fn value(&self, e: &Expr, b: &[u32]) -> Result<f64, EvalError> {
         match e {
             Expr::Number(x) => Ok(*x),
-            Expr::Fluent(f) => self.fluent_value(f, b).ok_or_else(|| {
-                EvalError::Numeric(NumericError::Undefined, Some(self.fluent_string(f, b)))
-            }),
+            Expr::Fluent(f) => self
+                .fluent_value(f, b)
+                .ok_or_else(|| EvalError::Numeric(NumericError::Undefined, Some(self.fluent_string(f, b)))),
             Expr::Binary(op, l, r) => {
                 let (x, y) = (self.value(l, b)?, self.value(r, b)?);
                 semantics::binary(*op, x, y).map_err(|e| EvalError::Numeric(e, None))
@@ -265,7 +267,9 @@ impl View<'_, '_> {
         match e {
             Expr::Number(x) => number(*x),
             Expr::Fluent(f) => self.fluent_string(f, b),
-            Expr::Binary(op, l, r) => format!("({} {} {})", op.symbol(), self.expr_string(l, b), self.expr_string(r, b)),
+            Expr::Binary(op, l, r) => {
+                format!("({} {} {})", op.symbol(), self.expr_string(l, b), self.expr_string(r, b))
+            }
             Expr::Negate(x) => format!("(- {})", self.expr_string(x, b)),
             Expr::Duration => "?duration".into(),
             Expr::TotalTime => "(total-time)".into(),
@@ -286,7 +290,11 @@ impl View<'_, '_> {
             let Some(p) = self.env.vars.get(v.index()) else { continue };
             let _ = write!(s, "?{}", self.ctx.sym(p.name));
             let types: Vec<&str> =
-                p.ty.0.iter().filter_map(|t| self.ctx.task.domain.types.get(t.index())).map(|t| self.ctx.sym(t.name)).collect();
+                p.ty.0
+                    .iter()
+                    .filter_map(|t| self.ctx.task.domain.types.get(t.index()))
+                    .map(|t| self.ctx.sym(t.name))
+                    .collect();
             match types.as_slice() {
                 [] | ["object"] => {}
                 [one] => {
@@ -315,7 +323,9 @@ impl View<'_, '_> {
                 let eq = format!("(= {} {})", self.var_or_object(left, b), self.var_or_object(right, b));
                 if *positive { eq } else { format!("(not {eq})") }
             }
-            Condition::Compare(op, l, r) => format!("({} {} {})", op.symbol(), self.expr_string(l, b), self.expr_string(r, b)),
+            Condition::Compare(op, l, r) => {
+                format!("({} {} {})", op.symbol(), self.expr_string(l, b), self.expr_string(r, b))
+            }
             Condition::And(cs) => list("and", cs),
             Condition::Or(cs) => list("or", cs),
             Condition::Exists(vs, body) => {
@@ -392,7 +402,11 @@ impl View<'_, '_> {
             }
             Condition::Or(cs) => {
                 let options: Vec<String> = cs.iter().map(|c| self.condition_string(c, b)).collect();
-                push(out, self.condition_string(c, b), format!("at least one of these must hold: {}", options.join(", ")));
+                push(
+                    out,
+                    self.condition_string(c, b),
+                    format!("at least one of these must hold: {}", options.join(", ")),
+                );
             }
             Condition::Exists(vars, body) => {
                 let text = self.condition_string(c, b);
@@ -412,7 +426,14 @@ impl View<'_, '_> {
         }
     }
 
-    fn explain_forall(&self, vars: &[VarId], body: &Condition, b: &mut [u32], limit: usize, out: &mut Vec<Unsatisfied>) {
+    fn explain_forall(
+        &self,
+        vars: &[VarId],
+        body: &Condition,
+        b: &mut [u32],
+        limit: usize,
+        out: &mut Vec<Unsatisfied>,
+    ) {
         let Some((v, rest)) = vars.split_first() else {
             self.explain_into(body, b, limit, out);
             return;

@@ -219,13 +219,19 @@ pub fn validate_steps(task: &Task, steps: &[Step], options: Options) -> Validati
             continue;
         };
         if s.time.into_iter().chain(s.duration).any(|x| !x.is_finite() || x < 0.0) {
-            errors.push(PlanError { line: s.line, message: "times and durations must be finite and not negative".into() });
+            errors.push(PlanError {
+                line: s.line,
+                message: "times and durations must be finite and not negative".into(),
+            });
         } else if temporal && s.time.is_none() {
             errors.push(PlanError { line: s.line, message: "this temporal plan has a step without a time".into() });
         } else if action.is_durative() && s.duration.is_none() {
             errors.push(PlanError {
                 line: s.line,
-                message: format!("`{}` is a durative action and needs a time and a `[duration]`", task.domain.name(action.name)),
+                message: format!(
+                    "`{}` is a durative action and needs a time and a `[duration]`",
+                    task.domain.name(action.name)
+                ),
             });
         } else if action.params().len() != s.args.len() || s.args.iter().any(|o| o.index() >= task.objects.len()) {
             errors.push(PlanError { line: s.line, message: "the step's arguments do not fit the action".into() });
@@ -234,9 +240,5 @@ pub fn validate_steps(task: &Task, steps: &[Step], options: Options) -> Validati
     if !errors.is_empty() {
         return Validation::without_run(Verdict::Malformed, steps.len(), temporal, errors);
     }
-    if temporal {
-        temporal::validate(task, steps, options)
-    } else {
-        sequential::validate(task, steps, options)
-    }
+    if temporal { temporal::validate(task, steps, options) } else { sequential::validate(task, steps, options) }
 }

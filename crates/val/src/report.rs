@@ -1,8 +1,8 @@
 //! The text form of a [`Validation`]: VAL's wording where VAL has one ("Plan valid",
 //! "Final value: N", "Plan Repair Advice"), with the failing literals spelled out.
 
-use crate::{CostSource, Validation, Verdict};
 use crate::eval::number;
+use crate::{CostSource, Validation, Verdict};
 use std::fmt::Write;
 
 pub fn text(v: &Validation) -> String {

@@ -27,7 +27,12 @@ impl<'t> Run<'t> {
     /// validated.
     pub fn new(task: &'t Task, steps: usize, temporal: bool, options: Options) -> Result<Run<'t>, Box<Validation>> {
         let derived = Derived::new(task).map_err(|message| {
-            Box::new(Validation::without_run(Verdict::Unsupported, steps, temporal, vec![PlanError { line: 0, message }]))
+            Box::new(Validation::without_run(
+                Verdict::Unsupported,
+                steps,
+                temporal,
+                vec![PlanError { line: 0, message }],
+            ))
         })?;
         let ctx = Ctx::new(task);
         let mut tables = Tables::default();
@@ -102,13 +107,24 @@ impl<'t> Run<'t> {
         }
         let mut unmet = view.explain(&task.goal, &mut b, self.options.explain_limit.max(1));
         if unmet.is_empty() {
-            unmet.push(Unsatisfied { literal: view.condition_string(&task.goal, &b), hint: "the goal must hold".into() });
+            unmet.push(Unsatisfied {
+                literal: view.condition_string(&task.goal, &b),
+                hint: "the goal must hold".into(),
+            });
         }
         unmet
     }
 
     /// Records a trace entry for a happening applied to `pre`, giving `self.state`.
-    pub fn record(&mut self, pre: &State, changes: &Changes, step: usize, line: u32, time: Option<f64>, happening: String) {
+    pub fn record(
+        &mut self,
+        pre: &State,
+        changes: &Changes,
+        step: usize,
+        line: u32,
+        time: Option<f64>,
+        happening: String,
+    ) {
         if !self.options.trace {
             return;
         }
@@ -224,7 +240,11 @@ impl<'t> Run<'t> {
 fn total_cost_function(task: &Task) -> Option<u32> {
     let d = &task.domain;
     let f = d.functions.iter().position(|f| d.name(f.name) == "total-cost" && f.params.is_empty())? as u32;
-    let changed = d.actions.iter().flat_map(|a| &a.effects).any(|e| matches!(&e.literal, Literal::Assign(_, fl, _) if fl.function.0 == f));
+    let changed = d
+        .actions
+        .iter()
+        .flat_map(|a| &a.effects)
+        .any(|e| matches!(&e.literal, Literal::Assign(_, fl, _) if fl.function.0 == f));
     let in_metric = task.metric.as_ref().is_some_and(|m| reads_function(&m.expr, f));
     (changed || in_metric).then_some(f)
 }

@@ -39,8 +39,9 @@ pub fn validate(task: &Task, steps: &[Step], options: Options) -> Validation {
         }
         changes.clear();
         let pre = options.trace.then(|| run.state.clone());
-        let result = apply::collect(&run.ctx, &mut run.tables, &run.state, env, &action.effects, None, &mut b, &mut changes)
-            .and_then(|()| apply::apply(&run.ctx, &run.tables, &mut changes, &mut run.state));
+        let result =
+            apply::collect(&run.ctx, &mut run.tables, &run.state, env, &action.effects, None, &mut b, &mut changes)
+                .and_then(|()| apply::apply(&run.ctx, &run.tables, &mut changes, &mut run.state));
         if let Err(message) = result {
             let failure = Failure {
                 kind: FailureKind::Effect,

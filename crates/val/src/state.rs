@@ -83,9 +83,10 @@ impl State {
 
     /// The true atoms, in id order.
     pub fn atoms(&self) -> impl Iterator<Item = u32> + '_ {
-        self.bits.iter().enumerate().flat_map(|(w, &word)| {
-            (0..64u32).filter(move |b| word >> b & 1 == 1).map(move |b| w as u32 * 64 + b)
-        })
+        self.bits
+            .iter()
+            .enumerate()
+            .flat_map(|(w, &word)| (0..64u32).filter(move |b| word >> b & 1 == 1).map(move |b| w as u32 * 64 + b))
     }
 
     /// The defined fluents with their values, in id order.

@@ -71,9 +71,18 @@ pub fn validate(task: &Task, steps: &[Step], options: Options) -> Validation {
         let mut parts = (Vec::new(), Vec::new(), Vec::new());
         if let Err(what) = split(&a.precondition, &mut parts) {
             let message = format!("durative action `{}`: {what}", task.domain.name(a.name));
-            return Validation::without_run(Verdict::Unsupported, steps.len(), true, vec![PlanError { line: 0, message }]);
+            return Validation::without_run(
+                Verdict::Unsupported,
+                steps.len(),
+                true,
+                vec![PlanError { line: 0, message }],
+            );
         }
-        splits.push(Some(Split { start: Condition::And(parts.0), all: Condition::And(parts.1), end: Condition::And(parts.2) }));
+        splits.push(Some(Split {
+            start: Condition::And(parts.0),
+            all: Condition::And(parts.1),
+            end: Condition::And(parts.2),
+        }));
     }
     let mut run = match Run::new(task, steps.len(), true, options) {
         Ok(r) => r,
@@ -144,7 +153,14 @@ impl Temporal<'_> {
             match s.duration {
                 Some(d) if run.action(s).is_durative() => {
                     if d <= 0.0 {
-                        return Err(self.failure(run, i, Kind::Start, FailureKind::Duration, "a durative action needs a positive duration".into(), Vec::new()));
+                        return Err(self.failure(
+                            run,
+                            i,
+                            Kind::Start,
+                            FailureKind::Duration,
+                            "a durative action needs a positive duration".into(),
+                            Vec::new(),
+                        ));
                     }
                     happenings.push(Happening { time: t, step: i, kind: Kind::Start });
                     happenings.push(Happening { time: t + d, step: i, kind: Kind::End });
@@ -233,7 +249,10 @@ impl Temporal<'_> {
                 let b = &mut bindings[s];
                 if !view.holds(&split.all, b) {
                     let unsatisfied = view.explain(&split.all, b, self.options.explain_limit.max(1));
-                    let message = format!("an `over all` condition is false at {}, while the action runs", crate::report::time(t));
+                    let message = format!(
+                        "an `over all` condition is false at {}, while the action runs",
+                        crate::report::time(t)
+                    );
                     let mut f = self.failure(run, s, Kind::Start, FailureKind::Invariant, message, unsatisfied);
                     f.time = Some(t);
                     f.action = format!("{} [over all]", run.step_text(step));
@@ -247,7 +266,13 @@ impl Temporal<'_> {
     }
 
     /// Checks one happening's conditions in the current state and collects its changes.
-    fn happening(&self, run: &mut Run, h: &Happening, bindings: &mut [Vec<u32>], changes: &mut Changes) -> Result<Footprint, Failure> {
+    fn happening(
+        &self,
+        run: &mut Run,
+        h: &Happening,
+        bindings: &mut [Vec<u32>],
+        changes: &mut Changes,
+    ) -> Result<Footprint, Failure> {
         let mut print = Footprint {
             time: h.time,
             step: h.step,
@@ -260,7 +285,8 @@ impl Temporal<'_> {
         };
         if let Kind::Til(k) = h.kind {
             let til = &run.ctx.task.timed_literals[k];
-            let key: Vec<u32> = std::iter::once(til.atom.predicate.0).chain(til.atom.args.iter().map(|o| o.0)).collect();
+            let key: Vec<u32> =
+                std::iter::once(til.atom.predicate.0).chain(til.atom.args.iter().map(|o| o.0)).collect();
             let id = run.tables.atoms.intern(&key);
             if til.positive {
                 changes.adds.push(id);
@@ -307,7 +333,9 @@ impl Temporal<'_> {
         for e in action.effects.iter().filter(|e| e.time == effect_time) {
             effect_reads(e, &e.forall, env, b, &mut run.tables, &mut print);
         }
-        if let Err(message) = apply::collect(&run.ctx, &mut run.tables, &run.state, env, &action.effects, effect_time, b, changes) {
+        if let Err(message) =
+            apply::collect(&run.ctx, &mut run.tables, &run.state, env, &action.effects, effect_time, b, changes)
+        {
             return Err(self.failure(run, h.step, h.kind, FailureKind::Effect, message, Vec::new()));
         }
         print.adds = changes.adds.clone();
@@ -321,7 +349,16 @@ impl Temporal<'_> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn check_duration(&self, run: &Run, step: &Step, h: &Happening, action: &Action, when: TimeSpec, d: f64, b: &mut [u32]) -> Result<(), Failure> {
+    fn check_duration(
+        &self,
+        run: &Run,
+        step: &Step,
+        h: &Happening,
+        action: &Action,
+        when: TimeSpec,
+        d: f64,
+        b: &mut [u32],
+    ) -> Result<(), Failure> {
         let env = env(&run.ctx, step);
         let view = run.view(env);
         for (time, op, bound) in action.duration.iter().flatten() {
@@ -333,7 +370,14 @@ impl Temporal<'_> {
                 Ok(v) => v,
                 Err(e) => {
                     let u = Unsatisfied { literal, hint: format!("{}; it must have a value", e.describe()) };
-                    return Err(self.failure(run, h.step, h.kind, FailureKind::Duration, "the duration bound is undefined".into(), vec![u]));
+                    return Err(self.failure(
+                        run,
+                        h.step,
+                        h.kind,
+                        FailureKind::Duration,
+                        "the duration bound is undefined".into(),
+                        vec![u],
+                    ));
                 }
             };
             // Plan files print durations with three decimals, so `=` allows the tolerance.
@@ -347,29 +391,70 @@ impl Temporal<'_> {
             if !ok {
                 let u = Unsatisfied {
                     literal,
-                    hint: format!("the duration must satisfy ({} ?duration {}), but it is {}", op.symbol(), crate::eval::number(value), crate::eval::number(d)),
+                    hint: format!(
+                        "the duration must satisfy ({} ?duration {}), but it is {}",
+                        op.symbol(),
+                        crate::eval::number(value),
+                        crate::eval::number(d)
+                    ),
                 };
-                return Err(self.failure(run, h.step, h.kind, FailureKind::Duration, "the duration violates the action's duration constraint".into(), vec![u]));
+                return Err(self.failure(
+                    run,
+                    h.step,
+                    h.kind,
+                    FailureKind::Duration,
+                    "the duration violates the action's duration constraint".into(),
+                    vec![u],
+                ));
             }
         }
         Ok(())
     }
 
-    fn failure(&self, run: &Run, step: usize, kind: Kind, fk: FailureKind, message: String, unsatisfied: Vec<Unsatisfied>) -> Failure {
+    fn failure(
+        &self,
+        run: &Run,
+        step: usize,
+        kind: Kind,
+        fk: FailureKind,
+        message: String,
+        unsatisfied: Vec<Unsatisfied>,
+    ) -> Failure {
         let Some(s) = self.steps.get(step) else {
-            return Failure { kind: fk, step: 0, line: 0, time: None, action: "timed initial literal".into(), message, unsatisfied };
+            return Failure {
+                kind: fk,
+                step: 0,
+                line: 0,
+                time: None,
+                action: "timed initial literal".into(),
+                message,
+                unsatisfied,
+            };
         };
         let time = match kind {
             Kind::End => s.time.unwrap_or(0.0) + s.duration.unwrap_or(0.0),
             _ => s.time.unwrap_or(0.0),
         };
-        Failure { kind: fk, step: step + 1, line: s.line, time: Some(time), action: label(run, s, kind), message, unsatisfied }
+        Failure {
+            kind: fk,
+            step: step + 1,
+            line: s.line,
+            time: Some(time),
+            action: label(run, s, kind),
+            message,
+            unsatisfied,
+        }
     }
 }
 
 fn env<'a>(ctx: &'a Ctx, step: &Step) -> Env<'a> {
     let a = &ctx.task.domain.actions[step.action.index()];
-    Env { vars: &a.variables, domains: &ctx.action_domains[step.action.index()], duration: step.duration, total_time: None }
+    Env {
+        vars: &a.variables,
+        domains: &ctx.action_domains[step.action.index()],
+        duration: step.duration,
+        total_time: None,
+    }
 }
 
 fn label(run: &Run, step: &Step, kind: Kind) -> String {
@@ -430,7 +515,14 @@ fn expr_reads(e: &Expr, b: &[u32], tables: &mut Tables, out: &mut Footprint) {
 }
 
 /// What an effect reads: its `when` condition and the right-hand side of a numeric update.
-fn effect_reads(e: &model::lifted::Effect, vars: &[VarId], env: Env, b: &mut [u32], tables: &mut Tables, out: &mut Footprint) {
+fn effect_reads(
+    e: &model::lifted::Effect,
+    vars: &[VarId],
+    env: Env,
+    b: &mut [u32],
+    tables: &mut Tables,
+    out: &mut Footprint,
+) {
     let Some((v, rest)) = vars.split_first() else {
         touched(&e.condition, env, b, tables, out);
         if let Literal::Assign(_, _, rhs) = &e.literal {

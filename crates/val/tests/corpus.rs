@@ -6,8 +6,6 @@
 use corpus::{csv_fields, root as corpus_root};
 use std::collections::BTreeMap;
 
-
-
 #[test]
 fn reference_plans_are_valid_with_their_listed_cost() {
     let Some(root) = corpus_root() else {

@@ -9,13 +9,20 @@ use std::path::{Path, PathBuf};
 
 fn cases() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root).expect("tests/data exists").flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
+        .expect("tests/data exists")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
     dirs.sort();
     dirs
 }
 
 fn load_task(dir: &Path) -> model::lifted::Task {
-    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{}/{name}: {e}", dir.display()));
+    let read = |name: &str| {
+        std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{}/{name}: {e}", dir.display()))
+    };
     let (dsrc, psrc) = (read("domain.pddl"), read("problem.pddl"));
     let d = pddl::parse_domain(&dsrc, pddl::FileId(0));
     let p = pddl::parse_problem(&psrc, pddl::FileId(1));
@@ -38,8 +45,12 @@ fn reports_match_expectations() {
     let mut count = 0;
     for dir in cases() {
         let task = load_task(&dir);
-        let mut plans: Vec<PathBuf> =
-            std::fs::read_dir(&dir).expect("readable").flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "plan")).collect();
+        let mut plans: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .expect("readable")
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "plan"))
+            .collect();
         plans.sort();
         for plan_path in plans {
             count += 1;
@@ -72,7 +83,9 @@ fn reports_match_expectations() {
             }
             match std::fs::read_to_string(&expected_path) {
                 Ok(expected) if expected == text => {}
-                Ok(expected) => failures.push(format!("{where_}: report differs\n--- expected\n{expected}--- actual\n{text}")),
+                Ok(expected) => {
+                    failures.push(format!("{where_}: report differs\n--- expected\n{expected}--- actual\n{text}"))
+                }
                 Err(_) => failures.push(format!("{where_}: no {} (run with UPDATE_EXPECT=1)", expected_path.display())),
             }
         }

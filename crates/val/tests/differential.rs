@@ -14,8 +14,6 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-
-
 /// xorshift64*, seeded per plan so that the mutations are the same on every run.
 struct Rng(u64);
 impl Rng {
@@ -33,7 +31,10 @@ impl Rng {
 type Lines = Vec<(String, Vec<String>)>;
 
 fn text(steps: &Lines) -> String {
-    steps.iter().map(|(a, args)| format!("({a}{})\n", args.iter().map(|x| format!(" {x}")).collect::<String>())).collect()
+    steps
+        .iter()
+        .map(|(a, args)| format!("({a}{})\n", args.iter().map(|x| format!(" {x}")).collect::<String>()))
+        .collect()
 }
 
 /// The four mutations of the issue, each where it applies.
@@ -44,7 +45,9 @@ fn mutations(task: &model::lifted::Task, steps: &Lines, rng: &mut Rng) -> Vec<(&
         m.remove(rng.below(steps.len()));
         out.push(("drop", m));
         let i = rng.below(steps.len());
-        let j = (0..steps.len()).map(|k| (i + 1 + k + rng.below(steps.len())) % steps.len()).find(|&j| steps[j] != steps[i]);
+        let j = (0..steps.len())
+            .map(|k| (i + 1 + k + rng.below(steps.len())) % steps.len())
+            .find(|&j| steps[j] != steps[i]);
         if let Some(j) = j {
             let mut m = steps.clone();
             m.swap(i, j);
@@ -60,7 +63,10 @@ fn mutations(task: &model::lifted::Task, steps: &Lines, rng: &mut Rng) -> Vec<(&
         let same_type: Vec<&str> = task
             .objects
             .iter()
-            .filter(|o| Some(&o.ty) == task.objects.iter().find(|c| d.name(c.name) == current.to_ascii_lowercase()).map(|c| &c.ty))
+            .filter(|o| {
+                Some(&o.ty)
+                    == task.objects.iter().find(|c| d.name(c.name) == current.to_ascii_lowercase()).map(|c| &c.ty)
+            })
             .map(|o| d.name(o.name))
             .filter(|n| *n != current.to_ascii_lowercase())
             .collect();
@@ -79,7 +85,12 @@ fn mutations(task: &model::lifted::Task, steps: &Lines, rng: &mut Rng) -> Vec<(&
 }
 
 fn up_available() -> bool {
-    Command::new("python3").args(["-c", "import unified_planning"]).stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok_and(|s| s.success())
+    Command::new("python3")
+        .args(["-c", "import unified_planning"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 #[test]
@@ -89,7 +100,9 @@ fn verdicts_agree_with_unified_planning() {
         return;
     };
     if !up_available() {
-        eprintln!("SKIPPED differential test: python3 with unified_planning is missing (pip install unified-planning==1.3.0)");
+        eprintln!(
+            "SKIPPED differential test: python3 with unified_planning is missing (pip install unified-planning==1.3.0)"
+        );
         return;
     }
     let per_domain: usize = match std::env::var("CERTPLAN_DIFF_PER_DOMAIN").as_deref() {
@@ -127,7 +140,9 @@ fn verdicts_agree_with_unified_planning() {
         *n += 1;
         let read = |rel: &str| std::fs::read_to_string(root.join(rel)).unwrap_or_default();
         let (ds, ps) = (read(&f[c_domain]), read(&f[c_problem]));
-        let (Some(d), Some(p)) = (pddl::parse_domain(&ds, pddl::FileId(0)).value, pddl::parse_problem(&ps, pddl::FileId(1)).value) else {
+        let (Some(d), Some(p)) =
+            (pddl::parse_domain(&ds, pddl::FileId(0)).value, pddl::parse_problem(&ps, pddl::FileId(1)).value)
+        else {
             continue;
         };
         let checked = model::check(
@@ -136,7 +151,11 @@ fn verdicts_agree_with_unified_planning() {
         );
         let Some(task) = checked.task else { continue };
         let plan = pddl::parse_plan(&read(&plan_rel), pddl::FileId(2)).value.unwrap_or_default();
-        let steps: Lines = plan.steps.iter().map(|s| (s.action.text.to_string(), s.args.iter().map(|a| a.text.to_string()).collect())).collect();
+        let steps: Lines = plan
+            .steps
+            .iter()
+            .map(|s| (s.action.text.to_string(), s.args.iter().map(|a| a.text.to_string()).collect()))
+            .collect();
         let mut rng = Rng::new(&plan_rel);
         let mut variants = vec![("reference", steps.clone())];
         variants.extend(mutations(&task, &steps, &mut rng));
@@ -167,7 +186,12 @@ fn verdicts_agree_with_unified_planning() {
     }
 
     let oracle = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/up_oracle.py");
-    let mut child = Command::new("python3").arg(&oracle).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("python3 runs");
+    let mut child = Command::new("python3")
+        .arg(&oracle)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
     let mut stdin = child.stdin.take().expect("piped");
     // A writer thread, so that a full stdout pipe cannot deadlock the two processes.
     let writer = std::thread::spawn(move || {
@@ -218,14 +242,21 @@ fn verdicts_agree_with_unified_planning() {
         "differential: {} tasks, {compared} plans compared, {agreed} agree ({rate:.2}%); {unreadable} tasks unified-planning cannot read, {up_errors} plans with an error verdict; by mutation (compared, agreed): {by_kind:?}",
         ours.len()
     );
-    let unexplained: Vec<&String> = disagreements.iter().filter(|d| !known.contains_key(d.split('\t').next().unwrap_or(""))).collect();
+    let unexplained: Vec<&String> =
+        disagreements.iter().filter(|d| !known.contains_key(d.split('\t').next().unwrap_or(""))).collect();
     for d in &disagreements {
         eprintln!("  disagreement: {d}");
     }
-    let stale: BTreeSet<&String> = known.keys().filter(|k| !disagreements.iter().any(|d| d.starts_with(k.as_str()))).collect();
+    let stale: BTreeSet<&String> =
+        known.keys().filter(|k| !disagreements.iter().any(|d| d.starts_with(k.as_str()))).collect();
     if !stale.is_empty() && per_domain == usize::MAX {
         eprintln!("known disagreements that no longer occur: {stale:?}");
     }
     assert!(compared > 0 || unreadable > 0, "nothing was compared");
-    assert!(unexplained.is_empty(), "{} unexplained disagreements:\n{}", unexplained.len(), unexplained.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n"));
+    assert!(
+        unexplained.is_empty(),
+        "{} unexplained disagreements:\n{}",
+        unexplained.len(),
+        unexplained.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
+    );
 }

@@ -4,7 +4,8 @@
 use std::path::Path;
 
 fn task(domain: &Path, problem: &Path) -> model::lifted::Task {
-    let (ds, ps) = (std::fs::read_to_string(domain).expect("domain"), std::fs::read_to_string(problem).expect("problem"));
+    let (ds, ps) =
+        (std::fs::read_to_string(domain).expect("domain"), std::fs::read_to_string(problem).expect("problem"));
     let d = pddl::parse_domain(&ds, pddl::FileId(0)).value.expect("domain parses");
     let p = pddl::parse_problem(&ps, pddl::FileId(1)).value.expect("problem parses");
     let checked = model::check(
@@ -15,17 +16,34 @@ fn task(domain: &Path, problem: &Path) -> model::lifted::Task {
 }
 
 fn stated(plan: &str, key: &str) -> Option<f64> {
-    plan.lines().find_map(|l| l.trim().strip_prefix(';')?.trim().strip_prefix(key)?.trim().strip_prefix('=')?.split_whitespace().next()?.parse().ok())
+    plan.lines().find_map(|l| {
+        l.trim()
+            .strip_prefix(';')?
+            .trim()
+            .strip_prefix(key)?
+            .trim()
+            .strip_prefix('=')?
+            .split_whitespace()
+            .next()?
+            .parse()
+            .ok()
+    })
 }
 
 #[test]
 fn bundled_examples_are_valid_with_their_stated_cost() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
-    let mut dirs: Vec<_> = std::fs::read_dir(&root).expect("examples/").flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
+    let mut dirs: Vec<_> =
+        std::fs::read_dir(&root).expect("examples/").flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
     dirs.sort();
     let mut checked = 0;
     for dir in dirs {
-        let mut plans: Vec<_> = std::fs::read_dir(&dir).expect("readable").flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "plan")).collect();
+        let mut plans: Vec<_> = std::fs::read_dir(&dir)
+            .expect("readable")
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "plan"))
+            .collect();
         plans.sort();
         for plan_path in plans {
             let problem = plan_path.with_extension("pddl");

@@ -61,7 +61,14 @@ fn random_plans_never_panic() {
                 let mut args = String::new();
                 for k in 0..arity {
                     // Mostly objects of the right type, so that many plans run for a while.
-                    let o = match task.objects_of(&a.params().get(k).map_or(model::lifted::TypeSpec(vec![model::lifted::OBJECT]), |p| p.ty.clone())).as_slice() {
+                    let o = match task
+                        .objects_of(
+                            &a.params()
+                                .get(k)
+                                .map_or(model::lifted::TypeSpec(vec![model::lifted::OBJECT]), |p| p.ty.clone()),
+                        )
+                        .as_slice()
+                    {
                         [] => task.objects[rng.below(task.objects.len())].name,
                         objs if rng.below(8) != 0 => task.objects[objs[rng.below(objs.len())].index()].name,
                         _ => task.objects[rng.below(task.objects.len())].name,
@@ -78,9 +85,15 @@ fn random_plans_never_panic() {
                 }
             }
             let plan = pddl::parse_plan(&text, pddl::FileId(2)).value.unwrap_or_default();
-            let options = val::Options { trace: round % 2 == 0, final_state: true, tolerance: [0.0, 0.001, 0.01][round % 3], ..val::Options::default() };
+            let options = val::Options {
+                trace: round % 2 == 0,
+                final_state: true,
+                tolerance: [0.0, 0.001, 0.01][round % 3],
+                ..val::Options::default()
+            };
             let v = val::validate(task, &plan, options);
-            serde_json::to_string(&v).unwrap_or_else(|e| panic!("{}: report does not serialize: {e}\n{text}", path.display()));
+            serde_json::to_string(&v)
+                .unwrap_or_else(|e| panic!("{}: report does not serialize: {e}\n{text}", path.display()));
             let _ = v.to_text();
             *verdicts.entry(format!("{:?}", v.verdict)).or_insert(0usize) += 1;
         }
@@ -97,8 +110,10 @@ fn random_plans_never_panic() {
 #[test]
 fn odd_steps_from_the_api_are_malformed() {
     use model::lifted::{ActionId, ObjectId};
-    let (_, task) = tasks().into_iter().find(|(p, _)| p.ends_with("temporal/problem.pddl")).expect("the temporal test task");
-    let light = task.domain.action_by_name(task.domain.symbols.get("light_match").expect("interned")).expect("light_match");
+    let (_, task) =
+        tasks().into_iter().find(|(p, _)| p.ends_with("temporal/problem.pddl")).expect("the temporal test task");
+    let light =
+        task.domain.action_by_name(task.domain.symbols.get("light_match").expect("interned")).expect("light_match");
     let step = |action, args: Vec<ObjectId>, time, duration| val::Step { action, args, time, duration, line: 0 };
     let cases = [
         step(ActionId(999), vec![], Some(0.0), Some(1.0)),

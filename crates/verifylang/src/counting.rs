@@ -36,7 +36,10 @@ fn conjuncts<'c>(c: &'c Condition, out: &mut Vec<&'c Condition>) -> Result<(), U
 }
 
 /// Splits a section into (name, args) groups by the arities `arity` knows.
-fn groups<'t>(tokens: &'t [String], arity: &dyn Fn(&str) -> Option<usize>) -> Result<Vec<(&'t str, &'t [String])>, Unreadable> {
+fn groups<'t>(
+    tokens: &'t [String],
+    arity: &dyn Fn(&str) -> Option<usize>,
+) -> Result<Vec<(&'t str, &'t [String])>, Unreadable> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
@@ -76,14 +79,19 @@ fn verify_strings(domain: &Domain, tokens: &[String]) -> Result<Verdict, Unreada
             match *x {
                 Arg::Var(v) => args.get(v.index()).cloned().unwrap_or_default(),
                 // Constants appear by name in the token sequence.
-                Arg::Object(o) => domain.constants.get(o.index()).map(|c| domain.name(c.name).to_string()).unwrap_or_default(),
+                Arg::Object(o) => {
+                    domain.constants.get(o.index()).map(|c| domain.name(c.name).to_string()).unwrap_or_default()
+                }
             }
         };
         let mut pre = Vec::new();
         conjuncts(&a.precondition, &mut pre)?;
         let ok = pre.iter().all(|c| match c {
             Condition::Atom { positive, atom } => {
-                let key = (domain.name(domain.predicates[atom.predicate.index()].name).to_string(), atom.args.iter().map(token).collect::<Vec<_>>());
+                let key = (
+                    domain.name(domain.predicates[atom.predicate.index()].name).to_string(),
+                    atom.args.iter().map(token).collect::<Vec<_>>(),
+                );
                 (count.get(&key).copied().unwrap_or(0) > 0) == *positive
             }
             Condition::Equal { positive, left, right } => (token(left) == token(right)) == *positive,
@@ -101,7 +109,10 @@ fn verify_strings(domain: &Domain, tokens: &[String]) -> Result<Verdict, Unreada
                 Literal::Delete(at) => (at, -1),
                 Literal::Assign(..) => return Err(Unreadable("numeric effects cannot be counted".into())),
             };
-            let key = (domain.name(domain.predicates[atom.predicate.index()].name).to_string(), atom.args.iter().map(token).collect());
+            let key = (
+                domain.name(domain.predicates[atom.predicate.index()].name).to_string(),
+                atom.args.iter().map(token).collect(),
+            );
             *count.entry(key).or_default() += delta;
         }
     }

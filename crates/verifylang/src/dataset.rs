@@ -66,7 +66,13 @@ struct Batch {
 
 /// The examples of problem `j` of a split: a pure function of (spec, split, j), so problems can
 /// be made in any order and on any thread and the output stays the same.
-fn problem(spec: &Spec, split: &SplitSpec, index: u64, j: u64, fixed: Option<&domains::Params>) -> Result<Batch, String> {
+fn problem(
+    spec: &Spec,
+    split: &SplitSpec,
+    index: u64,
+    j: u64,
+    fixed: Option<&domains::Params>,
+) -> Result<Batch, String> {
     let (lo, hi) = split.lengths;
     let mut rng = domains::Rng::seed_from_u64(spec.seed);
     // One stream per split, and a disjoint stretch of it per problem (2^40 words each, far more
@@ -76,7 +82,9 @@ fn problem(spec: &Spec, split: &SplitSpec, index: u64, j: u64, fixed: Option<&do
     let (problem_seed, size_seed) = (rng.next_u64(), rng.next_u64());
     let params = match (fixed, split.objects) {
         (Some(p), _) => p.clone(),
-        (None, Some((a, b))) => spec.domain.params_for_objects(&spec.settings, a, b, size_seed).map_err(|e| e.to_string())?,
+        (None, Some((a, b))) => {
+            spec.domain.params_for_objects(&spec.settings, a, b, size_seed).map_err(|e| e.to_string())?
+        }
         (None, None) => spec.domain.params(&spec.settings).map_err(|e| e.to_string())?,
     };
     let src = match Source::new(spec.domain, &params, problem_seed) {
@@ -101,7 +109,12 @@ fn problem(spec: &Spec, split: &SplitSpec, index: u64, j: u64, fixed: Option<&do
 /// Builds one split, handing each example to `sink` in order. `index` (0 train, 1 test) picks
 /// the split's random stream. Problems are made `jobs` at a time on scoped threads and handed
 /// over in problem order, so the output does not depend on `jobs`.
-pub fn build<E: From<String>>(spec: &Spec, split: &SplitSpec, index: u64, mut sink: impl FnMut(Example) -> Result<(), E>) -> Result<SplitStats, E> {
+pub fn build<E: From<String>>(
+    spec: &Spec,
+    split: &SplitSpec,
+    index: u64,
+    mut sink: impl FnMut(Example) -> Result<(), E>,
+) -> Result<SplitStats, E> {
     let (lo, hi) = split.lengths;
     if lo > hi || lo == 0 {
         return Err(format!("{}: the length range {lo}-{hi} is empty or starts at 0", split.name).into());
@@ -111,7 +124,11 @@ pub fn build<E: From<String>>(spec: &Spec, split: &SplitSpec, index: u64, mut si
     {
         return Err(format!("{}: the object range {a}-{b} is empty or starts at 0", split.name).into());
     }
-    let fixed = if split.objects.is_none() { Some(spec.domain.params(&spec.settings).map_err(|e| e.to_string())?) } else { None };
+    let fixed = if split.objects.is_none() {
+        Some(spec.domain.params(&spec.settings).map_err(|e| e.to_string())?)
+    } else {
+        None
+    };
     let mut stats = SplitStats::default();
     let note = |s: &mut SplitStats, e: &Example| {
         s.examples += 1;
@@ -148,7 +165,10 @@ pub fn build<E: From<String>>(spec: &Spec, split: &SplitSpec, index: u64, mut si
                         scope.spawn(move || (a..b).map(|j| problem(spec, split, index, j, fixed)).collect::<Vec<_>>())
                     })
                     .collect();
-                handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|_| vec![Err("a worker thread panicked".into())])).collect()
+                handles
+                    .into_iter()
+                    .flat_map(|h| h.join().unwrap_or_else(|_| vec![Err("a worker thread panicked".into())]))
+                    .collect()
             })
         };
         next += wave;

@@ -99,12 +99,31 @@ impl<'s> Sampler<'s> {
         let names = tokens::Names::new(&src.task);
         let (init_tokens, init_numbering) = tokens::init_section(&src.task, &names);
         let action_texts = (0..ex.actions.len()).map(|_| std::cell::OnceCell::new()).collect();
-        Ok(Sampler { src, ex, index, walk, goal_task: RefCell::new(src.task.clone()), names, init_tokens, init_numbering, action_texts, objects: src.objects() })
+        Ok(Sampler {
+            src,
+            ex,
+            index,
+            walk,
+            goal_task: RefCell::new(src.task.clone()),
+            names,
+            init_tokens,
+            init_numbering,
+            action_texts,
+            objects: src.objects(),
+        })
     }
 
     /// A random executable walk of `length` steps (restarting on dead ends), left in `w`; the
     /// state before step `snap_at` is copied to `snapshot`.
-    fn walk(&self, w: &mut walk::Walk, length: usize, snap_at: usize, snapshot: &mut Vec<bool>, plan: &mut Vec<usize>, rng: &mut domains::Rng) -> bool {
+    fn walk(
+        &self,
+        w: &mut walk::Walk,
+        length: usize,
+        snap_at: usize,
+        snapshot: &mut Vec<bool>,
+        plan: &mut Vec<usize>,
+        rng: &mut domains::Rng,
+    ) -> bool {
         let mut scratch = Vec::new();
         'tries: for _ in 0..WALK_TRIES {
             self.index.reset(w);
@@ -204,7 +223,8 @@ impl<'s> Sampler<'s> {
             if bad.is_some() {
                 break;
             }
-            bad = if (attempt == 0) == first_not_executable { not_executable(&mut rng)? } else { goal_missed(&mut rng)? };
+            bad =
+                if (attempt == 0) == first_not_executable { not_executable(&mut rng)? } else { goal_missed(&mut rng)? };
         }
         let bad = bad.ok_or("no invalid plan")?;
         Ok([valid, bad])
@@ -216,13 +236,22 @@ impl<'s> Sampler<'s> {
             .iter()
             .map(|&g| {
                 let (p, args) = &self.ex.atoms[g as usize];
-                Condition::Atom { positive: true, atom: Atom { predicate: *p, args: args.iter().map(|&o| Arg::Object(o)).collect() } }
+                Condition::Atom {
+                    positive: true,
+                    atom: Atom { predicate: *p, args: args.iter().map(|&o| Arg::Object(o)).collect() },
+                }
             })
             .collect();
         task.goal = Condition::And(atoms);
         let steps: Vec<val::Step> = plan
             .iter()
-            .map(|&i| val::Step { action: ActionId(self.ex.actions[i].schema as u32), args: self.ex.actions[i].args.clone(), time: None, duration: None, line: 0 })
+            .map(|&i| val::Step {
+                action: ActionId(self.ex.actions[i].schema as u32),
+                args: self.ex.actions[i].args.clone(),
+                time: None,
+                duration: None,
+                line: 0,
+            })
             .collect();
         let v = val::validate_steps(&task, &steps, val::Options { explain_limit: 0, ..val::Options::default() });
         let (label, kind) = match v.verdict {
@@ -231,7 +260,10 @@ impl<'s> Sampler<'s> {
             val::Verdict::GoalNotReached => (tokens::INVALID, Some("goal-not-reached")),
             other => return Err(format!("the validator refused the example: {other:?}")),
         };
-        let plan_text: Vec<String> = plan.iter().map(|&i| self.action_texts[i].get_or_init(|| self.ex.action_text(&self.ex.actions[i])).clone()).collect();
+        let plan_text: Vec<String> = plan
+            .iter()
+            .map(|&i| self.action_texts[i].get_or_init(|| self.ex.action_text(&self.ex.actions[i])).clone())
+            .collect();
         let goal_text: Vec<String> = goal.iter().map(|&g| self.ex.atom_text(g)).collect();
         let problem = match self.src.problem_text.split_once("  (:goal (and\n") {
             Some((head, _)) => format!("{head}  (:goal (and\n    {}\n  )))\n", goal_text.join("\n    ")),

@@ -53,7 +53,11 @@ impl Index {
         for (i, a) in ex.actions.iter().enumerate() {
             let mut k = 0;
             for &(atom, positive) in &a.pre {
-                if positive { pos[atom as usize].push(i as u32) } else { neg[atom as usize].push(i as u32) }
+                if positive {
+                    pos[atom as usize].push(i as u32)
+                } else {
+                    neg[atom as usize].push(i as u32)
+                }
                 if init_state[atom as usize] != positive {
                     k += 1;
                 }

@@ -32,8 +32,10 @@ fn agree_on(name: &str, settings: &[(&str, u32)], problems: u64, pairs: u64) -> 
 fn counting_agrees_with_the_validator_on_delete_free_and_well_formed_domains() {
     let start = std::time::Instant::now();
     let mut total = 0;
-    total += agree_on("heavy-grippers-delete-free", &[("rooms", 3), ("balls", 3), ("heavy", 1), ("grippers", 2)], 5, 100);
-    total += agree_on("heavy-grippers-well-formed", &[("rooms", 3), ("balls", 3), ("heavy", 1), ("grippers", 2)], 5, 100);
+    total +=
+        agree_on("heavy-grippers-delete-free", &[("rooms", 3), ("balls", 3), ("heavy", 1), ("grippers", 2)], 5, 100);
+    total +=
+        agree_on("heavy-grippers-well-formed", &[("rooms", 3), ("balls", 3), ("heavy", 1), ("grippers", 2)], 5, 100);
     total += agree_on("colors-well-formed", &[("items", 3), ("colors", 3), ("marks", 3), ("goals", 2)], 5, 100);
     total += agree_on("lights-out-strips", &[("width", 2), ("height", 2), ("presses", 2)], 5, 100);
     eprintln!("counting verifier agreed with val on {total} examples in {:?}", start.elapsed());
@@ -48,10 +50,16 @@ fn counting_goes_wrong_on_colors_strips() {
     let problem = "(define (problem flip) (:domain colors-strips) (:objects item1 - item color1 - color)
         (:init (hand-empty)) (:goal (painted item1 color1)))";
     let task = domains::task(d.pddl, problem).expect("checks");
-    let plan: Vec<String> = ["(take-brush color1)", "(paint item1 color1)", "(paint item1 color1)", "(put-brush color1)", "(wash item1 color1)"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    let plan: Vec<String> = [
+        "(take-brush color1)",
+        "(paint item1 color1)",
+        "(paint item1 color1)",
+        "(put-brush color1)",
+        "(wash item1 color1)",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
     let parsed = pddl::parse_plan(&plan.join("\n"), pddl::FileId(2)).value.expect("parses");
     let v = val::validate(&task, &parsed, val::Options::default());
     assert_eq!(v.verdict, val::Verdict::GoalNotReached);
@@ -64,5 +72,8 @@ fn counting_goes_wrong_on_colors_strips() {
     let v = val::validate(&task, &parsed, val::Options::default());
     assert_eq!((v.verdict, v.failure.map(|f| f.step)), (val::Verdict::Invalid, Some(3)));
     let (toks, _) = tokens::layout(&task, &plan, &["(painted item1 color1)".to_string()], false);
-    assert_eq!(counting::verify(&task.domain, &toks).expect("readable"), counting::Verdict { valid: false, failing_step: Some(3) });
+    assert_eq!(
+        counting::verify(&task.domain, &toks).expect("readable"),
+        counting::Verdict { valid: false, failing_step: Some(3) }
+    );
 }

@@ -25,7 +25,8 @@ fn check(name: &str, settings: &[(&str, u32)]) {
                 assert_eq!(bits, state, "{name} seed {seed} round {round} step {step}: states differ");
                 let mut fast: Vec<u32> = w.applicable().to_vec();
                 fast.sort_unstable();
-                let scan: Vec<u32> = (0..ex.actions.len() as u32).filter(|&a| ex.applicable(&state, &ex.actions[a as usize])).collect();
+                let scan: Vec<u32> =
+                    (0..ex.actions.len() as u32).filter(|&a| ex.applicable(&state, &ex.actions[a as usize])).collect();
                 assert_eq!(fast, scan, "{name} seed {seed} round {round} step {step}: applicable sets differ");
                 assert!(fast.iter().all(|&a| walk::applicable(&w.state, &ex.actions[a as usize])));
                 let Some(a) = w.choose(&mut rng) else { break };

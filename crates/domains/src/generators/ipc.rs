@@ -224,7 +224,8 @@ pub fn miconic(params: &Params, rng: &mut Rng, name: &str) -> Result<String, Gen
 /// supports `colour`, every objective is visible from some waypoint, and goals only ask for data
 /// that exists (samples that are there, images in modes some camera supports).
 pub fn rovers(params: &Params, rng: &mut Rng, name: &str) -> Result<String, GenError> {
-    let (nr, nw, nc, no) = (params.get("rovers"), params.get("waypoints"), params.get("cameras"), params.get("objectives"));
+    let (nr, nw, nc, no) =
+        (params.get("rovers"), params.get("waypoints"), params.get("cameras"), params.get("objectives"));
     let rover = names("rover", nr);
     let store: Vec<String> = rover.iter().map(|r| format!("{r}store")).collect();
     let wp = names("waypoint", nw);
@@ -247,7 +248,9 @@ pub fn rovers(params: &Params, rng: &mut Rng, name: &str) -> Result<String, GenE
     }
     let mut imaging = Vec::new();
     for (i, r) in rover.iter().enumerate() {
-        for (what, pred) in [(0, "equipped_for_soil_analysis"), (1, "equipped_for_rock_analysis"), (2, "equipped_for_imaging")] {
+        for (what, pred) in
+            [(0, "equipped_for_soil_analysis"), (1, "equipped_for_rock_analysis"), (2, "equipped_for_imaging")]
+        {
             if i == 0 || rng.random_range(0..2) == 0 {
                 t.init(format!("({pred} {r})"));
                 if what == 2 {
@@ -333,7 +336,8 @@ pub fn rovers(params: &Params, rng: &mut Rng, name: &str) -> Result<String, GenE
 /// Always solvable: every satellite has an instrument, every instrument supports a mode, image
 /// goals name modes some instrument supports.
 pub fn satellite(params: &Params, rng: &mut Rng, name: &str) -> Result<String, GenError> {
-    let (ns, ni, nm, nd) = (params.get("satellites"), params.get("instruments"), params.get("modes"), params.get("directions"));
+    let (ns, ni, nm, nd) =
+        (params.get("satellites"), params.get("instruments"), params.get("modes"), params.get("directions"));
     require(ni >= ns, || format!("instruments ({ni}) must be at least satellites ({ns})"))?;
     let (sat, ins, modes, dir) = (names("sat", ns), names("ins", ni), names("mod", nm), names("dir", nd));
     let mut t = ProblemText::new();
@@ -402,7 +406,8 @@ pub fn sokoban(params: &Params, rng: &mut Rng, name: &str) -> Result<String, Gen
             }
         }
     }
-    let cells: Vec<(i64, i64)> = (0..g).flat_map(|r| (0..g).map(move |c| (r, c))).filter(|&(r, c)| floor[idx(r, c)]).collect();
+    let cells: Vec<(i64, i64)> =
+        (0..g).flat_map(|r| (0..g).map(move |c| (r, c))).filter(|&(r, c)| floor[idx(r, c)]).collect();
     let mut shuffled = cells.clone();
     shuffled.shuffle(rng);
     let goals: Vec<(i64, i64)> = shuffled[..nb].to_vec();
@@ -489,7 +494,8 @@ pub fn spanner(params: &Params, rng: &mut Rng, name: &str) -> Result<String, Gen
 
 /// Solvable: roads form a connected symmetric graph and every truck has capacity >= 1.
 pub fn transport(params: &Params, rng: &mut Rng, name: &str) -> Result<String, GenError> {
-    let (nl, nt, np, cap) = (params.get("locations"), params.get("trucks"), params.get("packages"), params.get("capacity"));
+    let (nl, nt, np, cap) =
+        (params.get("locations"), params.get("trucks"), params.get("packages"), params.get("capacity"));
     let loc = names("city-loc-", nl);
     let truck = names("truck-", nt);
     let pkg = names("package-", np);

@@ -6,9 +6,9 @@
 //! structure follows the public instances (object names, which facts, which goals); the comments on
 //! each generator say what it promises about solvability.
 
+mod genplan;
 mod ipc;
 mod paper002;
-mod genplan;
 
 use crate::{Domain, ParamSpec, Params, Rng, Split};
 use std::fmt;
@@ -59,7 +59,13 @@ pub static LIBRARY: &[Domain] = &[
         public: Some("ipc2023-learning/childsnack"),
         params: &[
             p("children", 1, 5000, 4, "children (also the number of bread and content portions)"),
-            p("allergic", 0, 5000, 1, "allergic children (at most `children`); as many gluten-free breads and contents"),
+            p(
+                "allergic",
+                0,
+                5000,
+                1,
+                "allergic children (at most `children`); as many gluten-free breads and contents",
+            ),
             p("trays", 1, 1000, 1, "trays, all in the kitchen"),
             p("sandwiches", 1, 10000, 4, "sandwich names (at least `children`)"),
             p("tables", 1, 100, 3, "tables the children wait at"),
@@ -133,7 +139,10 @@ pub static LIBRARY: &[Domain] = &[
             split("training", &[("rovers", 1, 4), ("waypoints", 4, 10), ("cameras", 1, 4), ("objectives", 1, 10)]),
             split("easy", &[("rovers", 1, 4), ("waypoints", 4, 10), ("cameras", 1, 4), ("objectives", 1, 10)]),
             split("medium", &[("rovers", 5, 10), ("waypoints", 15, 90), ("cameras", 5, 50), ("objectives", 15, 80)]),
-            split("hard", &[("rovers", 15, 30), ("waypoints", 100, 200), ("cameras", 15, 100), ("objectives", 100, 200)]),
+            split(
+                "hard",
+                &[("rovers", 15, 30), ("waypoints", 100, 200), ("cameras", 15, 100), ("objectives", 100, 200)],
+            ),
         ],
         generator: ipc::rovers,
     },
@@ -151,8 +160,14 @@ pub static LIBRARY: &[Domain] = &[
         splits: &[
             split("training", &[("satellites", 3, 10), ("instruments", 3, 20), ("modes", 1, 3), ("directions", 4, 10)]),
             split("easy", &[("satellites", 3, 10), ("instruments", 3, 20), ("modes", 1, 3), ("directions", 4, 10)]),
-            split("medium", &[("satellites", 15, 40), ("instruments", 15, 80), ("modes", 3, 5), ("directions", 15, 30)]),
-            split("hard", &[("satellites", 50, 100), ("instruments", 50, 200), ("modes", 5, 10), ("directions", 40, 100)]),
+            split(
+                "medium",
+                &[("satellites", 15, 40), ("instruments", 15, 80), ("modes", 3, 5), ("directions", 15, 30)],
+            ),
+            split(
+                "hard",
+                &[("satellites", 50, 100), ("instruments", 50, 200), ("modes", 5, 10), ("directions", 40, 100)],
+            ),
         ],
         generator: ipc::satellite,
     },

@@ -28,7 +28,10 @@ pub fn load(example: &str, problems: &[&str], with_plans: bool) -> Loaded {
     let mut plans = Vec::new();
     for p in problems {
         let prob = pddl::parse_problem(&read(&dir.join(format!("{p}.pddl"))), FileId(1)).value.expect("problem parses");
-        let c = model::check(model::Input { domain: (&dom, FileId(0)), problem: Some((&prob, FileId(1))), plan: None }, Default::default());
+        let c = model::check(
+            model::Input { domain: (&dom, FileId(0)), problem: Some((&prob, FileId(1))), plan: None },
+            Default::default(),
+        );
         tasks.push(c.task.unwrap_or_else(|| panic!("{example}/{p}: {:?}", c.diagnostics)));
         if with_plans {
             plans.push(pddl::parse_plan(&read(&dir.join(format!("{p}.plan"))), FileId(2)).value.expect("plan parses"));
