@@ -17,8 +17,7 @@ fn repo() -> PathBuf {
 }
 
 fn benchmarks() -> Option<PathBuf> {
-    let p = repo().join("../shared/benchmarks");
-    p.join("index.csv").is_file().then_some(p)
+    corpus::root()
 }
 
 struct TempDir(PathBuf);
@@ -137,22 +136,13 @@ const CORPUS: &[(&str, &str)] = &[
 ];
 
 fn known_costs(root: &Path) -> std::collections::HashMap<String, u64> {
-    let index = std::fs::read_to_string(root.join("index.csv")).expect("index.csv is readable");
-    let mut lines = index.lines();
-    let header: Vec<&str> = lines.next().unwrap_or_default().split(',').collect();
-    let col = |name: &str| header.iter().position(|h| *h == name).expect("index.csv column");
-    let (pc, kc) = (col("problem_path"), col("known_optimal_cost_if_any"));
-    let mut m = std::collections::HashMap::new();
-    for l in lines {
-        // The columns used here come before any quoted field with commas.
-        let f: Vec<&str> = l.split(',').collect();
-        if let (Some(p), Some(k)) = (f.get(pc), f.get(kc))
-            && let Ok(k) = k.parse::<u64>()
-        {
-            m.insert(p.to_string(), k);
-        }
-    }
-    m
+    corpus::index(root)
+        .into_iter()
+        .filter_map(|r| {
+            let k = r.known_optimal_cost.filter(|k| k.fract() == 0.0 && *k >= 0.0)?;
+            Some((r.problem_path, k as u64))
+        })
+        .collect()
 }
 
 #[test]

@@ -4,14 +4,10 @@
 //! plans, plans found by breadth-first search under the public domain must be valid under ours and
 //! vice versa.
 
+use corpus::root as corpus;
 use domains::explicit::Explicit;
 use model::lifted::Task;
 use std::path::PathBuf;
-
-fn corpus() -> Option<PathBuf> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/benchmarks");
-    p.join("index.csv").exists().then_some(p)
-}
 
 fn check_plan(task: &Task, plan_text: &str) -> val::Validation {
     let parsed = pddl::parse_plan(plan_text, pddl::FileId(2));
@@ -25,16 +21,10 @@ fn public_reference_plans_are_valid_under_our_domains() {
         eprintln!("note: ../shared/benchmarks is absent; corpus agreement not checked");
         return;
     };
-    let index = std::fs::read_to_string(root.join("index.csv")).expect("index.csv is readable");
     let mut checked = std::collections::BTreeMap::<String, usize>::new();
-    for line in index.lines().skip(1).filter(|l| l.starts_with("ipc2023-learning,")) {
-        // The columns we need come before any quoted field: suite, domain, problem path, ...,
-        // and reference_plan_path is column 11.
-        let cols: Vec<&str> = line.split(',').collect();
-        let (name, problem, plan) = (cols[1], cols[2], cols[11]);
-        if plan.is_empty() {
-            continue;
-        }
+    for row in corpus::index(&root).iter().filter(|r| r.suite == "ipc2023-learning") {
+        let (name, problem) = (row.domain.as_str(), row.problem_path.as_str());
+        let Some(plan) = row.reference_plan_path.as_deref() else { continue };
         let Ok(meta) = std::fs::metadata(root.join(problem)) else { continue };
         // Big tasks add minutes and no new semantics.
         if meta.len() > 60_000 {
