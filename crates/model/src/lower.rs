@@ -520,14 +520,8 @@ impl<'d> Lowerer<'d> {
                 if let Some((owner, i)) = expected
                     && !self.object_within(&self.objects[o.index()].ty, self.param_type(owner, i))
                 {
-                    let a = self.spec_name(&self.objects[o.index()].ty);
-                    let b = self.spec_name(self.param_type(owner, i));
-                    let of = self.owner_name(owner);
-                    self.error(
-                        codes::TYPE_MISMATCH,
-                        n.span,
-                        format!("`{}` is of type `{a}`, but {of} expects `{b}` here", n.text),
-                    );
+                    let actual = self.spec_name(&self.objects[o.index()].ty);
+                    self.type_mismatch(n.span, format!("`{}`", n.text), actual, owner, i);
                 }
                 Some(Arg::Object(o))
             }
@@ -540,14 +534,8 @@ impl<'d> Lowerer<'d> {
                 if let Some((owner, i)) = expected
                     && !self.specs_overlap(&self.vars[id.index()].ty, self.param_type(owner, i))
                 {
-                    let a = self.spec_name(&self.vars[id.index()].ty);
-                    let b = self.spec_name(self.param_type(owner, i));
-                    let of = self.owner_name(owner);
-                    self.error(
-                        codes::TYPE_MISMATCH,
-                        v.span,
-                        format!("`?{}` is of type `{a}`, but {of} expects `{b}` here", v.name),
-                    );
+                    let actual = self.spec_name(&self.vars[id.index()].ty);
+                    self.type_mismatch(v.span, format!("`?{}`", v.name), actual, owner, i);
                 }
                 Some(Arg::Var(id))
             }
@@ -557,6 +545,17 @@ impl<'d> Lowerer<'d> {
                 None
             }
         }
+    }
+
+    /// E0109 for an argument (`shown`, of type `actual`) at position `i` of `owner`.
+    fn type_mismatch(&mut self, span: Span, shown: String, actual: String, owner: Owner, i: usize) {
+        let expected = self.spec_name(self.param_type(owner, i));
+        let of = self.owner_name(owner);
+        self.error(
+            codes::TYPE_MISMATCH,
+            span,
+            format!("{shown} is of type `{actual}`, but {of} expects `{expected}` here"),
+        );
     }
 
     fn param_type(&self, owner: Owner, i: usize) -> &TypeSpec {
