@@ -4,7 +4,8 @@
 //! Several heuristics and preferred-operator queues are combined by alternation, as in FD.
 
 use crate::config::{Config, Engine, HeuristicKind};
-use crate::heuristic::{Blind, Combine, GoalCount, Heuristic, LmCut, RelaxationHeuristic};
+use crate::heuristic::{Blind, Combine, GoalCount, Heuristic, RelaxationHeuristic};
+use crate::lmcut::LmCut;
 use crate::queue::BucketQueue;
 use crate::registry::{StateId, StateRegistry};
 use crate::state::SearchTask;

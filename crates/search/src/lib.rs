@@ -9,6 +9,7 @@
 pub mod config;
 pub mod engine;
 pub mod heuristic;
+pub mod lmcut;
 pub mod queue;
 pub mod registry;
 pub mod state;
