@@ -76,3 +76,17 @@ pub fn parse<T>(
     diags.extend(result.diagnostics);
     result.value.map(|v| (v, id))
 }
+
+/// Reads a file that is not PDDL (Fast Downward's `output.sas`) as text, within the same size
+/// limit; invalid UTF-8 is replaced (the format is ASCII, so the reader reports it in place).
+pub fn read_text(path: &Path) -> Result<String, Fatal> {
+    let name = path.display();
+    let fatal = |e: std::io::Error| Fatal(format!("cannot read `{name}`: {e}"));
+    let file = File::open(path).map_err(fatal)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(fatal)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(Fatal(format!("`{name}` is larger than 256 MiB, the most certplan reads")));
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}

@@ -1,26 +1,28 @@
 //! `certplan plan DOMAIN PROBLEM`: ground, prune, search, validate, write the plan.
+//! `certplan plan output.sas`: search on Fast Downward's finite-domain task (as its search
+//! component does), validate, write the plan.
 //!
-//! Every plan passes the validator (crate `val`, on the lifted task, sharing no code with
-//! grounding or search) before it is written; a plan that fails is reported as a bug (exit 32)
-//! and not written.
+//! Every plan passes the validator (crate `val`, on the lifted task, or on the FDR task with
+//! `val::fdr`; sharing no code with grounding or search) before it is written; a plan that fails
+//! is reported as a bug (exit 32) and not written.
 
 use crate::ground::{
     EXIT_BUG, EXIT_OUT_OF_MEMORY, EXIT_OUT_OF_TIME, EXIT_UNSOLVABLE, Prepared, PruneArgs, Stop, load_task, prepare,
     prepared_text,
 };
-use crate::{Fatal, Outcome, Ui, stdio};
+use crate::{Fatal, Outcome, Ui, load, stdio};
 use search::{Limits, Outcome as SearchOutcome, Progress, SearchTask, Stats};
 use serde_json::json;
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 #[derive(clap::Args)]
 pub struct PlanArgs {
-    /// The domain file.
+    /// The domain file, or Fast Downward's `output.sas` (then without a problem file).
     domain: PathBuf,
     /// The problem file.
-    problem: PathBuf,
+    problem: Option<PathBuf>,
     /// The search configuration, as in Fast Downward: `astar(lmcut())`, `astar(blind())`,
     /// `eager_greedy([ff()], preferred=[ff()])`, `lazy_greedy([ff()])`, `eager_wastar([ff()], w=2)`.
     #[arg(long, default_value = "astar(lmcut())", value_name = "CONF")]
@@ -70,7 +72,11 @@ pub fn run(args: &PlanArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     let start = Instant::now();
     let cfg = search::parse(&args.search).map_err(|e| Fatal(format!("bad --search `{}`: {e}", args.search)))?;
     let deadline = args.time_limit.map(|t| start + Duration::from_secs_f64(t));
-    let task = match load_task(&args.domain, &args.problem, ui)? {
+    let limits = Limits { deadline, memory_bytes: args.memory_limit.map(|m| m.saturating_mul(1024 * 1024)) };
+    let Some(problem) = &args.problem else {
+        return run_fdr(args, ui, &cfg, limits, start);
+    };
+    let task = match load_task(&args.domain, problem, ui)? {
         Ok(t) => t,
         Err(o) => return Ok(o),
     };
@@ -115,27 +121,8 @@ pub fn run(args: &PlanArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         }
     };
     let st = SearchTask::new(&ground);
-    let limits = Limits { deadline, memory_bytes: args.memory_limit.map(|m| m.saturating_mul(1024 * 1024)) };
-    let tty = std::io::stderr().is_terminal() && !ui.quiet;
-    let mut progress = |p: &Progress| {
-        if tty {
-            let rate = if p.elapsed > 0.0 { p.expanded as f64 / p.elapsed } else { 0.0 };
-            let f = p.f_layer.map_or_else(String::new, |f| format!("f={f} "));
-            stdio::eprint(&format!(
-                "\r\x1b[K{f}expanded {} generated {} ({:.0}/s) {:.1}s {} MiB",
-                p.expanded,
-                p.generated,
-                rate,
-                p.elapsed,
-                p.rss_bytes / (1024 * 1024)
-            ));
-        }
-    };
     let t0 = Instant::now();
-    let result = search::search(&st, &cfg, limits, &mut progress);
-    if tty {
-        stdio::eprint("\r\x1b[K");
-    }
+    let result = search_with_progress(&st, &cfg, limits, ui);
     prep.times.search = t0.elapsed().as_secs_f64();
     let stats = result.stats;
     let (plan, cost) = match result.outcome {
@@ -187,19 +174,160 @@ pub fn run(args: &PlanArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         }
         return Ok(Outcome::Planner(EXIT_BUG));
     }
-    let mut text = String::new();
-    for l in &lines {
-        text.push_str(l);
-        text.push('\n');
-    }
-    text.push_str(&format!("; cost = {cost} ({})\n", if unit { "unit cost" } else { "general cost" }));
-    std::fs::write(&args.plan_file, &text)
-        .map_err(|e| Fatal(format!("cannot write `{}`: {e}", args.plan_file.display())))?;
+    write_plan(&args.plan_file, &plan_text(&lines, cost, unit))?;
     let plan_json = json!({ "file": args.plan_file.display().to_string(), "length": lines.len(), "cost": cost, "optimal": cfg.optimal(), "valid": true });
     report(
         &prep,
         &format!("solved: plan of length {} and cost {cost} written to {}", lines.len(), args.plan_file.display()),
         Some(&stats),
+        plan_json,
+    )?;
+    Ok(Outcome::Fine)
+}
+
+/// Runs the search, with a live progress line on a terminal.
+fn search_with_progress(st: &SearchTask, cfg: &search::Config, limits: Limits, ui: &Ui) -> search::SearchResult {
+    let tty = std::io::stderr().is_terminal() && !ui.quiet;
+    let mut progress = |p: &Progress| {
+        if tty {
+            let rate = if p.elapsed > 0.0 { p.expanded as f64 / p.elapsed } else { 0.0 };
+            let f = p.f_layer.map_or_else(String::new, |f| format!("f={f} "));
+            stdio::eprint(&format!(
+                "\r\x1b[K{f}expanded {} generated {} ({:.0}/s) {:.1}s {} MiB",
+                p.expanded,
+                p.generated,
+                rate,
+                p.elapsed,
+                p.rss_bytes / (1024 * 1024)
+            ));
+        }
+    };
+    let result = search::search(st, cfg, limits, &mut progress);
+    if tty {
+        stdio::eprint("\r\x1b[K");
+    }
+    result
+}
+
+/// The IPC plan file: one `(action args)` per line, then `; cost = N (unit cost|general cost)`.
+fn plan_text(lines: &[String], cost: u64, unit: bool) -> String {
+    let mut text = String::new();
+    for l in lines {
+        text.push_str(l);
+        text.push('\n');
+    }
+    text.push_str(&format!("; cost = {cost} ({})\n", if unit { "unit cost" } else { "general cost" }));
+    text
+}
+
+fn write_plan(path: &Path, text: &str) -> Result<(), Fatal> {
+    std::fs::write(path, text).map_err(|e| Fatal(format!("cannot write `{}`: {e}", path.display())))
+}
+
+/// `certplan plan output.sas`: no grounding or pruning (the task is searched as given, as Fast
+/// Downward's search component does), and the plan checked on the FDR task by `val::fdr`.
+fn run_fdr(args: &PlanArgs, ui: &Ui, cfg: &search::Config, limits: Limits, start: Instant) -> Result<Outcome, Fatal> {
+    let path = &args.domain;
+    let text = load::read_text(path)?;
+    if !sas::looks_like_sas(&text) {
+        return Err(Fatal(format!(
+            "`{}` is not an output.sas file (its first line is not `begin_version`); give a domain and a problem file, or Fast Downward's output.sas",
+            path.display()
+        )));
+    }
+    let fdr = match sas::parse(&text) {
+        Ok(t) => t,
+        Err(e) => {
+            stdio::eprint(&format!("certplan: {}:{}: {}\n", path.display(), e.line, e.message));
+            return Ok(Outcome::InputErrors);
+        }
+    };
+    let ground = match ::ground::sas::from_fdr(&fdr) {
+        Ok(g) => g,
+        Err(why) => {
+            stdio::eprint(&format!("certplan: {}: {why}\n", path.display()));
+            return Ok(Outcome::InputErrors);
+        }
+    };
+    let mut times = crate::ground::Times { parse: start.elapsed().as_secs_f64(), ..Default::default() };
+    let facts: usize = fdr.variables.iter().map(|v| v.values.len()).sum();
+    let task_json = json!({ "variables": fdr.variables.len(), "facts": facts, "operators": fdr.operators.len() });
+    let task_line = format!(
+        "output.sas: {} variables, {facts} facts, {} operators, {}\n",
+        fdr.variables.len(),
+        fdr.operators.len(),
+        if fdr.metric { "general cost" } else { "unit cost" }
+    );
+    let report = |times: &crate::ground::Times, result: &str, st: Option<&Stats>, plan: serde_json::Value| {
+        if args.json {
+            let v = json!({ "result": result, "search_config": cfg.text, "task": task_json, "times": times, "search": st, "plan": plan });
+            stdio::print(&format!("{v}\n"))
+        } else if !ui.quiet {
+            let mut s = task_line.clone();
+            if let Some(st) = st {
+                s.push_str(&search_text(st));
+            }
+            s.push_str(&format!(
+                "times: parse {:.3}s, search {:.3}s, validate {:.3}s, total {:.3}s\nresult: {result}\n",
+                times.parse, times.search, times.validate, times.total
+            ));
+            stdio::print(&s)
+        } else {
+            Ok(())
+        }
+    };
+    let st = SearchTask::new(&ground);
+    let t0 = Instant::now();
+    let result = search_with_progress(&st, cfg, limits, ui);
+    times.search = t0.elapsed().as_secs_f64();
+    let (plan, cost) = match result.outcome {
+        SearchOutcome::Solved { plan, cost } => (plan, cost),
+        other => {
+            times.total = start.elapsed().as_secs_f64();
+            let (text, code) = match other {
+                SearchOutcome::Unsolvable => ("unsolvable (search space exhausted)", EXIT_UNSOLVABLE),
+                SearchOutcome::OutOfTime => ("out of time", EXIT_OUT_OF_TIME),
+                _ => ("out of memory", EXIT_OUT_OF_MEMORY),
+            };
+            report(&times, text, Some(&result.stats), serde_json::Value::Null)?;
+            return Ok(Outcome::Planner(code));
+        }
+    };
+    // The trust base: the plan as printed, read back and executed on the FDR task.
+    let t1 = Instant::now();
+    let lines: Vec<String> = plan.iter().map(|&op| format!("({})", fdr.operators[op as usize].name)).collect();
+    let text = plan_text(&lines, cost, !fdr.metric);
+    let checked = pddl::parse_plan(&text, pddl::FileId(0))
+        .value
+        .ok_or_else(|| val::fdr::Failure::UnknownOperator {
+            step: 0,
+            line: 0,
+            name: "(the plan does not parse)".into(),
+        })
+        .and_then(|p| val::fdr::resolve(&fdr, &p))
+        .and_then(|ops| val::fdr::validate(&fdr, &ops));
+    times.validate = t1.elapsed().as_secs_f64();
+    times.total = start.elapsed().as_secs_f64();
+    match checked {
+        Ok(c) if c == cost => {}
+        other => {
+            let why = match other {
+                Ok(c) => format!("the search's cost {cost} differs from the validator's {c}"),
+                Err(f) => f.to_string(),
+            };
+            stdio::eprint(&format!(
+                "certplan: BUG: the plan found (cost {cost}) does not pass the FDR validator; it is not written.\n\
+                 Please report this with the output.sas file.\n{text}{why}\n"
+            ));
+            return Ok(Outcome::Planner(EXIT_BUG));
+        }
+    }
+    write_plan(&args.plan_file, &text)?;
+    let plan_json = json!({ "file": args.plan_file.display().to_string(), "length": lines.len(), "cost": cost, "optimal": cfg.optimal(), "valid": true });
+    report(
+        &times,
+        &format!("solved: plan of length {} and cost {cost} written to {}", lines.len(), args.plan_file.display()),
+        Some(&result.stats),
         plan_json,
     )?;
     Ok(Outcome::Fine)

@@ -287,8 +287,8 @@ fn ground_writes_output_sas() {
     assert!(String::from_utf8_lossy(&o.stdout).contains("ground task:"));
 }
 
-/// Counts from FD's translator (`output.sas`): operators, and atoms (values `Atom ...`).
-fn fd_counts(domain: &Path, problem: &Path, dir: &Path) -> Option<(usize, usize)> {
+/// Runs FD's translator; its `output.sas`, or `None` where FD is not installed.
+fn fd_translate(domain: &Path, problem: &Path, dir: &Path) -> Option<PathBuf> {
     let locate = repo().join("bench/fd_locate.py");
     let pp = Command::new("python3").arg(&locate).arg("--pythonpath").output().ok()?;
     if !pp.status.success() {
@@ -304,10 +304,12 @@ fn fd_counts(domain: &Path, problem: &Path, dir: &Path) -> Option<(usize, usize)
         .arg(&sas)
         .output()
         .ok()?;
-    if !o.status.success() {
-        return None;
-    }
-    let s = std::fs::read_to_string(&sas).ok()?;
+    o.status.success().then_some(sas)
+}
+
+/// Counts from FD's translator (`output.sas`): operators, and atoms (values `Atom ...`).
+fn fd_counts(domain: &Path, problem: &Path, dir: &Path) -> Option<(usize, usize)> {
+    let s = std::fs::read_to_string(fd_translate(domain, problem, dir)?).ok()?;
     let atoms = s.lines().filter(|l| l.starts_with("Atom ")).count();
     let mut lines = s.lines();
     let ops = loop {
@@ -317,6 +319,71 @@ fn fd_counts(domain: &Path, problem: &Path, dir: &Path) -> Option<(usize, usize)
         }
     };
     Some((ops, atoms))
+}
+
+/// `certplan plan output.sas` on our own export and on FD's translator output: the optimal cost,
+/// and a plan that the PDDL validator accepts (the FDR validator has checked it already).
+#[test]
+fn plans_from_output_sas() {
+    let dir = TempDir::new();
+    let mut fd_missing = false;
+    // briefcase-adl: FD's translator compiles its `exists` and `or` into axioms, which LM-cut
+    // (ours and FD's) does not take; our export compiles them into operator variants instead.
+    for (ex, problem, optimal, with_fd) in [
+        ("gripper", "p02.pddl", 11, true),
+        ("blocksworld", "p02.pddl", 10, true),
+        ("spanner", "p02.pddl", 8, true),
+        ("briefcase-adl", "p02.pddl", 11, false),
+    ] {
+        let (d, p) =
+            (repo().join("examples").join(ex).join("domain.pddl"), repo().join("examples").join(ex).join(problem));
+        let ours = dir.0.join(format!("{ex}.sas"));
+        let o =
+            run(&["-q", "ground", d.to_str().unwrap(), p.to_str().unwrap(), "--output-sas", ours.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        let fd = if with_fd { fd_translate(&d, &p, &dir.0) } else { None };
+        fd_missing |= with_fd && fd.is_none();
+        for sas in std::iter::once(ours).chain(fd) {
+            let plan = dir.0.join("plan");
+            let o = run(&["plan", sas.to_str().unwrap(), "--plan-file", plan.to_str().unwrap(), "--json"]);
+            assert_eq!(o.status.code(), Some(0), "{}: {}", sas.display(), text(&o));
+            let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("--json prints JSON");
+            assert_eq!(v["plan"]["cost"].as_u64(), Some(optimal), "{}", sas.display());
+            let o = run(&["-q", "validate", d.to_str().unwrap(), p.to_str().unwrap(), plan.to_str().unwrap()]);
+            assert_eq!(o.status.code(), Some(0), "the plan from {} is valid for the PDDL: {}", sas.display(), text(&o));
+        }
+    }
+    if fd_missing {
+        eprintln!("SKIPPED part of plans_from_output_sas: Fast Downward's translator is not installed");
+    }
+}
+
+/// A broken output.sas names its line; axioms are refused; one file that is not output.sas is a
+/// usage error.
+#[test]
+fn output_sas_errors() {
+    let dir = TempDir::new();
+    let g = repo().join("examples/gripper");
+    let sas = dir.0.join("ok.sas");
+    let (d, p) = (g.join("domain.pddl"), g.join("p01.pddl"));
+    let o = run(&["-q", "ground", d.to_str().unwrap(), p.to_str().unwrap(), "--output-sas", sas.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let good = std::fs::read_to_string(&sas).unwrap();
+    let broken = dir.file("broken.sas", &good.replacen("end_goal", "end_gaol", 1));
+    let o = run(&["plan", broken.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let line = good.lines().position(|l| l == "end_goal").unwrap() + 1;
+    assert!(text(&o).contains(&format!("broken.sas:{line}: expected `end_goal`, found `end_gaol`")), "{}", text(&o));
+    // Variable 0 becomes derived, with one axiom: the file's last line (0 axioms) replaced.
+    let derived = good.replacen("\n-1\n2\nAtom", "\n0\n2\nAtom", 1);
+    let head = derived.trim_end().strip_suffix("\n0").expect("ends with 0 axioms");
+    let axioms = dir.file("axioms.sas", &format!("{head}\n1\nbegin_rule\n0\n0 1 0\nend_rule\n"));
+    let o = run(&["plan", axioms.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("axioms"), "{}", text(&o));
+    let o = run(&["plan", d.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("not an output.sas file"), "{}", text(&o));
 }
 
 /// Grounded operators and atoms: FD's translator versus ours with relevance analysis only (FD's

@@ -1,12 +1,17 @@
-//! Fast Downward's `output.sas` (translator format version 3), so that grounding and search can
-//! each be compared with Fast Downward alone.
+//! The ground task to and from Fast Downward's finite-domain task (`output.sas`, crate `sas`), so
+//! that grounding and search can each be compared with Fast Downward alone.
 //!
-//! Every atom is one binary variable (value 0 `Atom p`, value 1 `NegatedAtom p`); no mutex
-//! groups are written. This is a valid FDR task that FD's search component reads directly.
+//! Export: every atom is one binary variable (value 0 `Atom p`, value 1 `NegatedAtom p`); no
+//! mutex groups are written. This is a valid FDR task that FD's search component reads directly.
+//!
+//! Import: every value of every variable is one atom, and every variable one mutex group (exactly
+//! one of its atoms holds), so search packs states as FD does. An assignment `var := post`
+//! deletes the other values: only the precondition's value where the effect names one (the FDR
+//! invariant says it is the one that holds), else all of them. Axioms are refused.
 
-use crate::GroundTask;
-use model::lifted::Task;
-use std::fmt::Write;
+use crate::{AtomName, CondEffect, GroundTask, Operator};
+use model::lifted::{PredicateId, Task};
+use sas::Fact;
 
 fn fd_atom(ground: &GroundTask, task: &Task, a: u32) -> String {
     let name = &ground.atoms[a as usize];
@@ -18,84 +23,176 @@ fn fd_atom(ground: &GroundTask, task: &Task, a: u32) -> String {
     format!("{}({})", d.name(d.predicates[name.predicate.index()].name), args.join(", "))
 }
 
-/// The task as `output.sas` text.
-pub fn write(ground: &GroundTask, task: &Task) -> String {
-    let mut s = String::new();
-    // `write!` into a String cannot fail; the results are ignored for that reason.
-    let _ = writeln!(s, "begin_version\n3\nend_version\nbegin_metric\n{}\nend_metric", u8::from(ground.general_cost));
-    let _ = writeln!(s, "{}", ground.atoms.len());
-    for a in 0..ground.atoms.len() as u32 {
-        let atom = fd_atom(ground, task, a);
-        let _ = writeln!(s, "begin_variable\nvar{a}\n-1\n2\nAtom {atom}\nNegatedAtom {atom}\nend_variable");
-    }
-    let _ = writeln!(s, "0\nbegin_state");
-    let mut init = vec![1u8; ground.atoms.len()];
+/// The ground task as Fast Downward's finite-domain task, one binary variable per atom.
+pub fn to_fdr(ground: &GroundTask, task: &Task) -> sas::Task {
+    let variables = (0..ground.atoms.len() as u32)
+        .map(|a| {
+            let atom = fd_atom(ground, task, a);
+            sas::Variable {
+                name: format!("var{a}"),
+                axiom_layer: -1,
+                values: vec![format!("Atom {atom}"), format!("NegatedAtom {atom}")],
+            }
+        })
+        .collect();
+    let fact = |a: u32, negated: bool| Fact { var: a as usize, value: usize::from(negated) };
+    let mut init = vec![1; ground.atoms.len()];
     for &a in &ground.init {
         init[a as usize] = 0;
     }
-    for v in init {
-        let _ = writeln!(s, "{v}");
-    }
-    let _ = writeln!(s, "end_state\nbegin_goal\n{}", ground.goal.len() + ground.goal_neg.len());
-    let mut goal: Vec<(u32, u8)> =
-        ground.goal.iter().map(|&a| (a, 0)).chain(ground.goal_neg.iter().map(|&a| (a, 1))).collect();
+    let mut goal: Vec<Fact> =
+        ground.goal.iter().map(|&a| fact(a, false)).chain(ground.goal_neg.iter().map(|&a| fact(a, true))).collect();
     goal.sort_unstable();
-    for (a, v) in goal {
-        let _ = writeln!(s, "{a} {v}");
-    }
-    let _ = writeln!(s, "end_goal\n{}", ground.operators.len());
-    for (i, o) in ground.operators.iter().enumerate() {
-        let name =
-            ground.operator_text(task, i).map_or_else(|| "__goal".to_string(), |t| t[1..t.len() - 1].to_string());
-        // The precondition value of each variable, if any.
-        let pre_of = |a: u32| -> i32 {
-            if o.pre.binary_search(&a).is_ok() {
-                0
-            } else if o.pre_neg.binary_search(&a).is_ok() {
-                1
-            } else {
-                -1
+    let operators = ground
+        .operators
+        .iter()
+        .enumerate()
+        .map(|(i, o)| {
+            let name =
+                ground.operator_text(task, i).map_or_else(|| "__goal".to_string(), |t| t[1..t.len() - 1].to_string());
+            // The precondition value of each variable, if any.
+            let pre_of = |a: u32| -> Option<usize> {
+                if o.pre.binary_search(&a).is_ok() {
+                    Some(0)
+                } else if o.pre_neg.binary_search(&a).is_ok() {
+                    Some(1)
+                } else {
+                    None
+                }
+            };
+            let mut affected: Vec<u32> =
+                o.add.iter().chain(&o.del).copied().chain(o.cond.iter().map(|c| c.atom)).collect();
+            affected.sort_unstable();
+            affected.dedup();
+            let prevail = o
+                .pre
+                .iter()
+                .map(|&a| fact(a, false))
+                .chain(o.pre_neg.iter().map(|&a| fact(a, true)))
+                .filter(|f| affected.binary_search(&(f.var as u32)).is_err())
+                .collect();
+            let effect = |conditions: Vec<Fact>, a: u32, add: bool| sas::Effect {
+                conditions,
+                var: a as usize,
+                pre: pre_of(a),
+                post: usize::from(!add),
+            };
+            let mut effects: Vec<sas::Effect> = o.add.iter().map(|&a| effect(Vec::new(), a, true)).collect();
+            effects.extend(o.del.iter().map(|&a| effect(Vec::new(), a, false)));
+            for c in &o.cond {
+                let conds = c.pre.iter().map(|&a| fact(a, false)).chain(c.pre_neg.iter().map(|&a| fact(a, true)));
+                effects.push(effect(conds.collect(), c.atom, c.add));
             }
-        };
-        let mut affected: Vec<u32> = o.add.iter().chain(&o.del).copied().chain(o.cond.iter().map(|c| c.atom)).collect();
-        affected.sort_unstable();
-        affected.dedup();
-        let prevail: Vec<(u32, u8)> = o
-            .pre
-            .iter()
-            .map(|&a| (a, 0u8))
-            .chain(o.pre_neg.iter().map(|&a| (a, 1u8)))
-            .filter(|(a, _)| affected.binary_search(a).is_err())
-            .collect();
-        let _ = writeln!(s, "begin_operator\n{name}\n{}", prevail.len());
-        for (a, v) in &prevail {
-            let _ = writeln!(s, "{a} {v}");
-        }
-        let mut effects: Vec<String> = Vec::new();
-        for &a in &o.add {
-            effects.push(format!("0 {a} {} 0", pre_of(a)));
-        }
-        for &a in &o.del {
-            effects.push(format!("0 {a} {} 1", pre_of(a)));
-        }
-        for c in &o.cond {
-            let conds: Vec<String> =
-                c.pre.iter().map(|&a| format!("{a} 0")).chain(c.pre_neg.iter().map(|&a| format!("{a} 1"))).collect();
-            effects.push(format!(
-                "{} {} {} {} {}",
-                conds.len(),
-                conds.join(" "),
-                c.atom,
-                pre_of(c.atom),
-                if c.add { 0 } else { 1 }
-            ));
-        }
-        let _ = writeln!(s, "{}", effects.len());
-        for e in effects {
-            let _ = writeln!(s, "{e}");
-        }
-        let _ = writeln!(s, "{}\nend_operator", o.cost);
+            sas::Operator { name, prevail, effects, cost: o.cost }
+        })
+        .collect();
+    sas::Task {
+        metric: ground.general_cost,
+        variables,
+        mutex_groups: Vec::new(),
+        init,
+        goal,
+        operators,
+        axioms: Vec::new(),
     }
-    let _ = writeln!(s, "0");
-    s
+}
+
+/// The task as `output.sas` text.
+pub fn write(ground: &GroundTask, task: &Task) -> String {
+    sas::write(&to_fdr(ground, task))
+}
+
+/// The ground task of a finite-domain task. Its operators have no lifted action (`action` is
+/// `None`); their names are the FDR task's, in the same order. Atoms are numbered variable by
+/// variable: value `x` of variable `v` is atom `offset[v] + x`.
+pub fn from_fdr(t: &sas::Task) -> Result<GroundTask, String> {
+    if !t.axioms.is_empty() || t.variables.iter().any(|v| v.axiom_layer != -1) {
+        return Err(format!(
+            "the task has axioms ({} rules, {} derived variables), which the planner does not support",
+            t.axioms.len(),
+            t.variables.iter().filter(|v| v.axiom_layer != -1).count()
+        ));
+    }
+    let mut offset = Vec::with_capacity(t.variables.len());
+    let mut n = 0usize;
+    for v in &t.variables {
+        offset.push(n as u32);
+        n += v.values.len();
+    }
+    if n >= u32::MAX as usize {
+        return Err(format!("the task has {n} facts, more than the planner can number"));
+    }
+    let atom = |f: Fact| offset[f.var] + f.value as u32;
+    let sorted = |mut v: Vec<u32>| {
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    let others = |var: usize, post: usize| (0..t.variables[var].values.len()).filter(move |&x| x != post);
+    let mut operators = Vec::with_capacity(t.operators.len());
+    for (i, o) in t.operators.iter().enumerate() {
+        let mut pre: Vec<u32> = o.prevail.iter().map(|&f| atom(f)).collect();
+        let (mut add, mut del, mut cond) = (Vec::new(), Vec::new(), Vec::new());
+        for e in &o.effects {
+            if let Some(p) = e.pre {
+                pre.push(atom(Fact { var: e.var, value: p }));
+            }
+            let post = atom(Fact { var: e.var, value: e.post });
+            // The values this assignment deletes.
+            let deleted: Vec<u32> = match e.pre {
+                Some(p) if p == e.post => Vec::new(),
+                Some(p) => vec![atom(Fact { var: e.var, value: p })],
+                None => others(e.var, e.post).map(|x| atom(Fact { var: e.var, value: x })).collect(),
+            };
+            if e.conditions.is_empty() {
+                add.push(post);
+                del.extend(deleted);
+            } else {
+                let c = sorted(e.conditions.iter().map(|&f| atom(f)).collect());
+                cond.push(CondEffect { pre: c.clone(), pre_neg: Vec::new(), add: true, atom: post });
+                cond.extend(deleted.into_iter().map(|d| CondEffect {
+                    pre: c.clone(),
+                    pre_neg: Vec::new(),
+                    add: false,
+                    atom: d,
+                }));
+            }
+        }
+        let add = sorted(add);
+        // Delete-then-add: an atom both added and deleted stays true, so the delete is dropped.
+        let del: Vec<u32> = sorted(del).into_iter().filter(|d| add.binary_search(d).is_err()).collect();
+        cond.sort_unstable();
+        cond.dedup();
+        let mut assigned: Vec<usize> = o.effects.iter().filter(|e| e.conditions.is_empty()).map(|e| e.var).collect();
+        assigned.sort_unstable();
+        if assigned.windows(2).any(|w| w[0] == w[1]) {
+            return Err(format!("operator {i} (`{}`) assigns one variable twice", o.name));
+        }
+        operators.push(Operator {
+            action: None,
+            args: Vec::new(),
+            pre: sorted(pre),
+            pre_neg: Vec::new(),
+            add,
+            del,
+            cond,
+            cost: t.cost(i),
+        });
+    }
+    let unnamed = AtomName { predicate: PredicateId(u32::MAX), args: Vec::new() };
+    Ok(GroundTask {
+        atoms: vec![unnamed; n],
+        operators,
+        init: sorted(t.init.iter().enumerate().map(|(var, &value)| atom(Fact { var, value })).collect()),
+        goal: sorted(t.goal.iter().map(|&f| atom(f)).collect()),
+        goal_neg: Vec::new(),
+        general_cost: t.metric,
+        goal_atom: None,
+        mutex_groups: t
+            .variables
+            .iter()
+            .enumerate()
+            .map(|(v, var)| (0..var.values.len()).map(|x| atom(Fact { var: v, value: x })).collect())
+            .collect(),
+    })
 }

@@ -19,6 +19,31 @@ use std::collections::BinaryHeap;
 
 const NONE: u32 = u32::MAX;
 
+/// `v[i]` without the bounds check, for LM-cut's innermost loops (the checks were 12 % of its
+/// time on hiking).
+///
+/// # Safety
+/// `i < v.len()`. Every use indexes with an atom or operator id read from the lists that
+/// [`Cuts::new`] validated (`validate`), or an operator id from a supporter list, which only ever
+/// holds such ids.
+#[inline(always)]
+unsafe fn at<T: Copy>(v: &[T], i: u32) -> T {
+    debug_assert!((i as usize) < v.len());
+    // SAFETY: the caller's promise.
+    unsafe { *v.get_unchecked(i as usize) }
+}
+
+/// `&mut v[i]` without the bounds check; see [`at`].
+///
+/// # Safety
+/// `i < v.len()`.
+#[inline(always)]
+unsafe fn at_mut<T>(v: &mut [T], i: u32) -> &mut T {
+    debug_assert!((i as usize) < v.len());
+    // SAFETY: the caller's promise.
+    unsafe { v.get_unchecked_mut(i as usize) }
+}
+
 /// The integer type of costs and hmax values: `u32` when the task's costs allow, else `u64`.
 pub trait CostInt: Copy + Ord + std::ops::Sub<Output = Self> + std::ops::SubAssign + Send + 'static {
     const ZERO: Self;
@@ -159,6 +184,20 @@ impl Csr {
     fn get(&self, i: usize) -> &[u32] {
         &self.items[self.start[i] as usize..self.start[i + 1] as usize]
     }
+
+    /// `get` without bounds checks.
+    ///
+    /// # Safety
+    /// `i + 1 < start.len()`, and the list was validated (`Cuts::validate`: `start` ascending and
+    /// ending at `items.len()`).
+    #[inline(always)]
+    unsafe fn get_unchecked(&self, i: u32) -> &[u32] {
+        // SAFETY: the caller's promise; validated ranges lie within `items`.
+        unsafe {
+            let (from, to) = (at(&self.start, i), at(&self.start, i + 1));
+            self.items.get_unchecked(from as usize..to as usize)
+        }
+    }
 }
 
 /// What an evaluation changes of one relaxed operator.
@@ -230,7 +269,7 @@ impl<C: CostInt> Cuts<C> {
                 eff_to: eff.start[i + 1],
             })
             .collect();
-        Cuts {
+        let cuts = Cuts {
             pre: Csr::new(r.ops.iter().map(|o| &o.pre)),
             eff_items: eff.items,
             pre_of: Csr::new(r.pre_of.iter()),
@@ -249,7 +288,25 @@ impl<C: CostInt> Cuts<C> {
             frames: Vec::new(),
             cut: Vec::new(),
             state_atoms: Vec::new(),
+        };
+        cuts.validate();
+        cuts
+    }
+
+    /// Checks, once, what the unchecked accesses ([`at`], [`at_mut`]) rely on: every list item
+    /// is an atom or operator id in range, and every range lies within its list.
+    fn validate(&self) {
+        let (na, no) = (self.hmax.len() as u32, self.ops.len() as u32);
+        assert!(self.status.len() == na as usize && self.supports.len() == na as usize);
+        assert!(self.pre.items.iter().chain(&self.eff_items).all(|&a| a < na));
+        assert!(self.pre_of.items.iter().chain(&self.eff_of.items).all(|&o| o < no));
+        assert!(self.goal_atom < na);
+        assert!(self.pre.start.len() == no as usize + 1);
+        assert!(self.pre_of.start.len() == na as usize + 1 && self.eff_of.start.len() == na as usize + 1);
+        for c in [&self.pre, &self.pre_of, &self.eff_of] {
+            assert!(c.start.windows(2).all(|w| w[0] <= w[1]) && *c.start.last().unwrap() as usize == c.items.len());
         }
+        assert!(self.ops.iter().all(|o| o.eff_from <= o.eff_to && o.eff_to as usize <= self.eff_items.len()));
     }
 
     /// Makes `p` the supporter of `oi` (which has none, or was unlinked), at the list's head.
@@ -325,8 +382,10 @@ impl<C: CostInt> Cuts<C> {
     #[inline]
     fn lower_effects(&mut self, o: &OpState<C>, target: C) {
         for &e in &self.eff_items[o.eff_from as usize..o.eff_to as usize] {
-            if target < self.hmax[e as usize] {
-                self.hmax[e as usize] = target;
+            // SAFETY: effects are atom ids (validated), and `hmax` has one entry per atom.
+            let h = unsafe { at_mut(&mut self.hmax, e) };
+            if target < *h {
+                *h = target;
                 self.queue.push(target, e);
             }
         }
@@ -351,10 +410,13 @@ impl<C: CostInt> Cuts<C> {
                 if o.supporter_cost > c {
                     let old = o.supporter_cost;
                     let (mut sp, mut sc) = (p, c);
-                    for &q in self.pre.get(oi as usize) {
-                        if self.hmax[q as usize] > sc {
+                    // SAFETY: `oi` is an operator id, and `pre` has a list per operator.
+                    for &q in unsafe { self.pre.get_unchecked(oi) } {
+                        // SAFETY: preconditions are atom ids (validated).
+                        let h = unsafe { at(&self.hmax, q) };
+                        if h > sc {
                             sp = q;
-                            sc = self.hmax[q as usize];
+                            sc = h;
                         }
                     }
                     self.set_supporter(oi as usize, sp);
@@ -449,12 +511,14 @@ impl<C: CostInt> Cuts<C> {
         while let Some(p) = self.stack.pop() {
             let mut oi = self.supports[p as usize];
             while oi != NONE {
-                let o = &self.ops[oi as usize];
+                // SAFETY: supporter lists hold operator ids.
+                let o = unsafe { at(&self.ops, oi) };
                 if o.adds_goal_zone == self.round {
                     self.cut.push(oi);
                 } else {
                     for &e in &self.eff_items[o.eff_from as usize..o.eff_to as usize] {
-                        let st = &mut self.status[e as usize];
+                        // SAFETY: effects are atom ids (validated).
+                        let st = unsafe { at_mut(&mut self.status, e) };
                         if *st != BEFORE_GOAL_ZONE {
                             if *st == ZONE_NONE {
                                 self.touched.push(e);
@@ -464,7 +528,7 @@ impl<C: CostInt> Cuts<C> {
                         }
                     }
                 }
-                oi = self.ops[oi as usize].next;
+                oi = o.next;
             }
         }
     }

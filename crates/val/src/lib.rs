@@ -16,6 +16,7 @@
 mod apply;
 mod derived;
 mod eval;
+pub mod fdr;
 mod report;
 mod resolve;
 mod run;
