@@ -7,7 +7,10 @@ benchmarks root, as bench/plan_select.py writes them) it measures:
     fast_downward.translate`);
   * blind A*: expansions per second of search time (certplan's search time vs FD's "Search time");
   * A* + LM-cut: plan costs (must match) and search time per expansion;
-  * memory per state: peak RSS / registered states (both planners, blind A*).
+  * memory per state: peak RSS / registered states (both planners, blind A*);
+  * search alone, on the same task: A* + LM-cut of both planners on FD's translator output
+    (`certplan plan out.sas`), so that grounding differences (operator and fact order, variants)
+    play no part in the comparison.
 Prints one JSON line per task and a summary with medians of the per-task ratios."""
 import json, os, re, statistics, subprocess, sys, tempfile, time
 
@@ -34,7 +37,9 @@ def timed(cmd, **kw):
     return time.perf_counter() - t, p
 
 def ours(d, p, search):
-    dt, r = timed([binary, "plan", d, p, "--search", search, "--json", "--plan-file", os.path.join(tmp, "plan"), "--time-limit", str(limit)])
+    """Our planner on PDDL, or on an output.sas file when `p` is None."""
+    files = [d] if p is None else [d, p]
+    dt, r = timed([binary, "plan", *files, "--search", search, "--json", "--plan-file", os.path.join(tmp, "plan"), "--time-limit", str(limit)])
     if r.returncode != 0:
         return None
     v = json.loads(r.stdout)
@@ -43,8 +48,10 @@ def ours(d, p, search):
             "peak": s["peak_rss_bytes"], "bytes_per_state": s["bytes_per_state"], "initial_h": s["initial_h"], "wall": dt}
 
 def fd(d, p, search):
+    """Fast Downward on PDDL, or on an output.sas file when `p` is None."""
     env = dict(os.environ)
-    dt, r = timed([sys.executable, fd_driver, "--plan-file", os.path.join(tmp, "fdplan"), "--search-time-limit", str(int(limit)), d, p, "--search", search], cwd=tmp, env=env)
+    files = [d] if p is None else [d, p]
+    dt, r = timed([sys.executable, fd_driver, "--plan-file", os.path.join(tmp, "fdplan"), "--search-time-limit", str(int(limit)), *files, "--search", search], cwd=tmp, env=env)
     out = r.stdout
     if r.returncode != 0:
         return None
@@ -66,6 +73,11 @@ for line in open(tsv):
     r["fd_translate_s"] = t if g.returncode == 0 else None
     r["blind"], r["fd_blind"] = ours(d, p, "astar(blind())"), fd(d, p, "astar(blind())")
     r["lmcut"], r["fd_lmcut"] = ours(d, p, "astar(lmcut())"), fd(d, p, "astar(lmcut())")
+    sas = os.path.join(tmp, "out.sas")
+    if os.environ.get("SAS", "1") != "0" and r["fd_translate_s"] is not None and os.path.exists(sas):
+        task = os.path.join(tmp, "task.sas")
+        os.replace(sas, task)
+        r["lmcut_sas"], r["fd_lmcut_sas"] = ours(task, None, "astar(lmcut())"), fd(task, None, "astar(lmcut())")
     print(json.dumps(r)); sys.stdout.flush()
     rows.append(r)
 
@@ -89,6 +101,13 @@ summary = {
         if r["lmcut"] and r["fd_lmcut"] and r["lmcut"].get("initial_h") is not None and r["fd_lmcut"].get("initial_h") is not None),
     "lmcut_expansions_ratio_ours_over_fd": med([ratio(r["lmcut"]["expanded"], r["fd_lmcut"]["expanded"]) for r in rows if r["lmcut"] and r["fd_lmcut"]]),
     "lmcut_cost_mismatches": [r["task"] for r in rows if r["lmcut"] and r["fd_lmcut"] and r["lmcut"]["cost"] != r["fd_lmcut"]["cost"]],
+    # The same three on FD's output.sas (search alone, same task for both).
+    "sas_lmcut_time_per_exp_ratio_ours_over_fd": med([ratio(r["lmcut_sas"]["search_s"] / max(r["lmcut_sas"]["expanded"], 1), r["fd_lmcut_sas"]["search_s"] / max(r["fd_lmcut_sas"]["expanded"], 1))
+        for r in rows if r.get("lmcut_sas") and r.get("fd_lmcut_sas") and r["fd_lmcut_sas"]["search_s"] and r["fd_lmcut_sas"]["search_s"] >= MIN_T and r["lmcut_sas"]["search_s"] >= MIN_T]),
+    "sas_lmcut_initial_h_ours_minus_fd": sorted(r["lmcut_sas"]["initial_h"] - r["fd_lmcut_sas"]["initial_h"] for r in rows
+        if r.get("lmcut_sas") and r.get("fd_lmcut_sas") and r["lmcut_sas"].get("initial_h") is not None and r["fd_lmcut_sas"].get("initial_h") is not None),
+    "sas_lmcut_expansions_ratio_ours_over_fd": med([ratio(r["lmcut_sas"]["expanded"], r["fd_lmcut_sas"]["expanded"]) for r in rows if r.get("lmcut_sas") and r.get("fd_lmcut_sas")]),
+    "sas_lmcut_cost_mismatches": [r["task"] for r in rows if r.get("lmcut_sas") and r.get("fd_lmcut_sas") and r["lmcut_sas"]["cost"] != r["fd_lmcut_sas"]["cost"]],
     "memory_per_state_ratio_ours_over_fd": med([ratio(r["blind"]["peak"] / r["blind"]["registered"], r["fd_blind"]["peak_kb"] * 1024 / r["fd_blind"]["registered"])
         for r in rows if r["blind"] and r["fd_blind"] and r["fd_blind"]["registered"] and r["fd_blind"]["registered"] >= 100000]),
     "our_bytes_per_state_median": med([r["blind"]["bytes_per_state"] for r in rows if r["blind"]]),

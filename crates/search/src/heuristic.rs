@@ -202,6 +202,7 @@ impl Relaxed {
     pub(crate) fn state_atoms(&self, s: &State, out: &mut Vec<u32>) {
         out.clear();
         self.layout.true_atoms(s, out);
+        out.sort_unstable();
         debug_assert!(out.iter().all(|&a| (a as usize) < self.n));
         for &(a, na) in &self.neg {
             if !self.layout.holds(s, a) {

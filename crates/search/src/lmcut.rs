@@ -180,12 +180,7 @@ impl Csr {
         c
     }
 
-    #[inline]
-    fn get(&self, i: usize) -> &[u32] {
-        &self.items[self.start[i] as usize..self.start[i + 1] as usize]
-    }
-
-    /// `get` without bounds checks.
+    /// List `i`, without bounds checks.
     ///
     /// # Safety
     /// `i + 1 < start.len()`, and the list was validated (`Cuts::validate`: `start` ascending and
@@ -241,6 +236,10 @@ struct Cuts<C> {
     /// First operator this atom supports (`NONE`: none).
     supports: Vec<u32>,
     status: Vec<u8>,
+    /// Per atom, how many of its achievers cost 0 now (kept up to date as cuts lower costs, for
+    /// the border test of `break_supporter_ties`), and at the operators' full costs.
+    zero_cost_achievers: Vec<u32>,
+    base_zero_cost_achievers: Vec<u32>,
     /// Atoms whose `status` was set in this round, to reset.
     touched: Vec<u32>,
     /// Counts the calls of `find_cut`, for `OpState::adds_goal_zone`.
@@ -281,6 +280,12 @@ impl<C: CostInt> Cuts<C> {
             hmax: vec![C::INF; na],
             supports: vec![NONE; na],
             status: vec![ZONE_NONE; na],
+            zero_cost_achievers: vec![0; na],
+            base_zero_cost_achievers: r
+                .eff_of
+                .iter()
+                .map(|a| a.iter().filter(|&&o| r.ops[o as usize].cost == 0).count() as u32)
+                .collect(),
             touched: Vec::new(),
             round: 0,
             queue: AdaptiveQueue::new((4 * na).max(1024)),
@@ -444,9 +449,7 @@ impl<C: CostInt> Cuts<C> {
             if self.hmax[q as usize] != c {
                 continue;
             }
-            if self.eff_of.get(q as usize).iter().all(|&o| self.ops[o as usize].cost != C::ZERO)
-                || self.status[q as usize] == GOAL_ZONE
-            {
+            if self.zero_cost_achievers[q as usize] == 0 || self.status[q as usize] == GOAL_ZONE {
                 self.set_supporter(oi, q);
                 return;
             }
@@ -535,6 +538,7 @@ impl<C: CostInt> Cuts<C> {
 
     /// LM-cut of the state whose relaxed atoms are in `state_atoms`.
     fn evaluate(&mut self) -> Value {
+        self.zero_cost_achievers.copy_from_slice(&self.base_zero_cost_achievers);
         self.first_exploration();
         let goal = self.goal_atom as usize;
         if self.hmax[goal] == C::INF {
@@ -556,8 +560,15 @@ impl<C: CostInt> Cuts<C> {
                 break;
             }
             h = h.saturating_add(cut_cost.to_u64());
-            for &o in &self.cut {
-                self.ops[o as usize].cost -= cut_cost;
+            for i in 0..self.cut.len() {
+                let oi = self.cut[i] as usize;
+                self.ops[oi].cost -= cut_cost;
+                if self.ops[oi].cost == C::ZERO {
+                    let o = self.ops[oi];
+                    for &e in &self.eff_items[o.eff_from as usize..o.eff_to as usize] {
+                        self.zero_cost_achievers[e as usize] += 1;
+                    }
+                }
             }
             self.incremental_exploration();
         }
