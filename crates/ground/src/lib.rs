@@ -14,10 +14,13 @@
 //!    compiled away; duplicate operators are merged.
 //! 3. [`prune`]: forward h2 mutexes (Alcázar & Torralba 2015, forward direction only) and
 //!    relevance analysis backwards from the goal, each switchable.
-//! 4. [`sas`]: Fast Downward's `output.sas` (translator format version 3).
+//! 4. [`invariants`]: mutex groups proved from the atom names and the operators, for packing
+//!    states where h2 found none.
+//! 5. [`sas`]: Fast Downward's `output.sas` (translator format version 3), both ways.
 //!
 //! Anything outside the supported fragment is refused with a [`Refusal`] naming the construct.
 
+pub mod invariants;
 mod normalize;
 pub mod prune;
 mod reach;

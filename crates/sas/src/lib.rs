@@ -45,14 +45,9 @@ pub struct Operator {
     pub cost: u64,
 }
 
-/// An axiom: when `conditions` hold (and `var` has value `pre`, if given), `var` becomes `post`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Axiom {
-    pub conditions: Vec<Fact>,
-    pub var: usize,
-    pub pre: Option<usize>,
-    pub post: usize,
-}
+/// An axiom has the shape of an effect: when `conditions` hold (and `var` has value `pre`, if
+/// given), the derived variable `var` becomes `post`.
+pub type Axiom = Effect;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Task {

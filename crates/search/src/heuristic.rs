@@ -202,6 +202,9 @@ impl Relaxed {
     pub(crate) fn state_atoms(&self, s: &State, out: &mut Vec<u32>) {
         out.clear();
         self.layout.true_atoms(s, out);
+        // In id order (the layout lists them by field, in packing order), as Fast Downward
+        // queues a state's facts in variable order: the heuristics' tie-breaking then does not
+        // depend on how fields were packed into words.
         out.sort_unstable();
         debug_assert!(out.iter().all(|&a| (a as usize) < self.n));
         for &(a, na) in &self.neg {

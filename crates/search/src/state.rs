@@ -137,7 +137,6 @@ pub struct SearchTask<'a> {
     pub layout: Layout,
     /// Words per state.
     pub words: usize,
-    pub unit_cost: bool,
 }
 
 impl<'a> SearchTask<'a> {
@@ -152,8 +151,7 @@ impl<'a> SearchTask<'a> {
     }
 
     fn with_layout(ground: &'a GroundTask, layout: Layout) -> SearchTask<'a> {
-        let unit_cost = ground.operators.iter().all(|o| o.cost == 1 || o.action.is_none());
-        SearchTask { ground, words: layout.words, layout, unit_cost }
+        SearchTask { ground, words: layout.words, layout }
     }
 
     #[inline]
