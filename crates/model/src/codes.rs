@@ -38,6 +38,7 @@ codes! {
     UNKNOWN_ACTION = "E0124" "unknown-action";
     RESERVED_NAME = "E0125" "reserved-name";
     MISSING_GOAL = "E0126" "missing-goal";
+    UNSUPPORTED = "E0127" "unsupported-construct";
     UNDECLARED_REQUIREMENT = "W0101" "requirement-not-declared";
     UNINITIALIZED_FLUENT = "W0102" "fluent-without-initial-value";
     DUPLICATE_INIT_FACT = "W0104" "duplicate-initial-fact";

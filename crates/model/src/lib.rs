@@ -2,11 +2,14 @@
 //! conformance checker (paper 003's "domain conformance", and more) and the lifted task that the
 //! validator, the grounder and the proof exporter share.
 //!
-//! The entry point is [`check`]: it reports every diagnostic and, when there are no errors, hands
-//! out the lifted [`Domain`](lifted::Domain) or [`Task`](lifted::Task).
+//! The front door is [`front`]: from domain, problem and plan text (or paths) to the checked task
+//! with every diagnostic, its files and syntax trees. Underneath, [`check`] checks parsed input:
+//! it reports every diagnostic and, when there are no errors, hands out the lifted
+//! [`Domain`](lifted::Domain) or [`Task`](lifted::Task).
 
 mod check;
 pub mod codes;
+pub mod front;
 pub mod intern;
 pub mod lifted;
 mod lower;

@@ -111,6 +111,7 @@ pub mod codes {
         MISSING_SECTION = "E0012" "missing-section";
         TOO_LARGE = "E0013" "file-too-large";
         DASH_TYPE = "E0014" "missing-space-after-dash";
+        NOT_TEXT = "E0015" "not-a-text-file";
         PLAN_SYNTAX = "E0020" "malformed-plan-line";
         IGNORED_SECTION = "W0001" "ignored-section";
     }
