@@ -3,8 +3,11 @@
 //! well-formedness is not provable from the syntax, it is checked over the reachable states of the
 //! given problems (`--generated K` uses K small generated instances of a library domain).
 
-use crate::{Fatal, Outcome, Ui, stdio};
+use crate::{Fatal, Outcome, Ui, output, stdio};
 use domains::analyze::{Analysis, WellFormed};
+use model::front::{Loaded, Request, Source};
+use pddl::SourceMap;
+use serde_json::json;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -18,36 +21,28 @@ pub struct AnalyzeArgs {
     generated: u32,
     /// Print one JSON object instead of text.
     #[arg(long)]
-    json: bool,
-}
-
-fn read(path: &PathBuf) -> Result<String, Fatal> {
-    let meta = std::fs::metadata(path).map_err(|e| Fatal(format!("cannot read `{}`: {e}", path.display())))?;
-    if meta.len() > crate::load::MAX_FILE_BYTES {
-        return Err(Fatal(format!("`{}` is larger than 256 MiB", path.display())));
-    }
-    std::fs::read_to_string(path).map_err(|e| Fatal(format!("cannot read `{}`: {e}", path.display())))
+    pub json: bool,
 }
 
 pub fn run(args: &AnalyzeArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     let library = domains::find(&args.domain);
-    let domain_text = match library {
-        Some(d) => d.pddl.to_string(),
-        None => read(&PathBuf::from(&args.domain))?,
+    let domain_source = match library {
+        Some(d) => Source::text(format!("{}.pddl", d.name), d.pddl),
+        None => Source::path(&args.domain),
     };
-    let fail = |what: &str, e: String| -> Result<Outcome, Fatal> {
-        stdio::eprint(&format!("error: {what}: {e}\n"));
-        Ok(Outcome::InputErrors)
-    };
-    let lifted = match domains::lifted_domain(&domain_text) {
+    let loaded = Request::new(domain_source).load()?;
+    // The domain is read once; each problem is loaded with its text.
+    let file = loaded.sources.get(loaded.domain_file);
+    let domain_source = Source::text(file.path.clone(), file.text.clone());
+    let lifted = match loaded.into_domain() {
         Ok(d) => d,
-        Err(e) => return fail(&args.domain, e),
+        Err(rejected) => return reject(args, ui, &rejected),
     };
     let mut tasks = Vec::new();
     for p in &args.problems {
-        match domains::task(&domain_text, &read(p)?) {
+        match Request::new(domain_source.clone()).problem(Source::path(p)).load()?.into_task() {
             Ok(t) => tasks.push(t),
-            Err(e) => return fail(&p.display().to_string(), e),
+            Err(rejected) => return reject(args, ui, &rejected),
         }
     }
     if args.generated > 0 {
@@ -57,23 +52,47 @@ pub fn run(args: &AnalyzeArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         for seed in 0..args.generated as u64 {
             let params = d.params(&[]).map_err(|e| Fatal(e.to_string()))?;
             let text = d.generate(&params, seed, "p").map_err(|e| Fatal(e.to_string()))?;
-            match domains::task(&domain_text, &text) {
+            let problem = Source::text(format!("generated instance (seed {seed})"), text);
+            match Request::new(domain_source.clone()).problem(problem).load()?.into_task() {
                 Ok(t) => tasks.push(t),
-                Err(e) => return fail("generated instance", e),
+                Err(rejected) => return reject(args, ui, &rejected),
             }
         }
     }
     let analysis = match domains::analyze::analyze(&lifted, &tasks) {
         Ok(a) => a,
-        Err(e) => return fail("analysis", e),
+        Err(e) => {
+            stdio::eprint(&format!("error: analysis: {e}\n"));
+            if args.json {
+                let mut v = output::envelope("analyze", 1, &SourceMap::new(), &[], json!({ "analysis": null }));
+                v["error"] = format!("analysis: {e}").into();
+                stdio::print(&format!("{v}\n"))?;
+            }
+            return Ok(Outcome::InputErrors);
+        }
     };
     if args.json {
-        let v = serde_json::to_string_pretty(&analysis).map_err(|e| Fatal(format!("internal error: {e}")))?;
-        stdio::print(&format!("{v}\n"))?;
+        let fields = json!({ "analysis": analysis });
+        output::print_json("analyze", Outcome::Fine, &SourceMap::new(), &[], fields)?;
     } else {
         stdio::print(&text(&analysis, ui))?;
     }
     Ok(Outcome::Fine)
+}
+
+/// A domain or problem with errors, or with constructs the analysis cannot use: its diagnostics.
+fn reject(args: &AnalyzeArgs, ui: &Ui, rejected: &Loaded) -> Result<Outcome, Fatal> {
+    let mut diags = rejected.diagnostics.clone();
+    if !rejected.has_errors() {
+        diags.extend(rejected.unsupported());
+    }
+    pddl::diagnostic::sort(&mut diags);
+    if args.json {
+        output::print_json("analyze", Outcome::InputErrors, &rejected.sources, &diags, json!({ "analysis": null }))?;
+    } else {
+        stdio::eprint(&rejected.render_these(&diags, ui.color));
+    }
+    Ok(Outcome::InputErrors)
 }
 
 fn text(a: &Analysis, ui: &Ui) -> String {

@@ -1,10 +1,9 @@
-//! `certplan check`: load, parse, and (only when the syntax is clean) run the semantic checker.
+//! `certplan check`: load, parse and check through `model::front`, and show the diagnostics.
 
-use crate::load::{self, parse};
 use crate::{Fatal, Outcome, Ui, output, stdio};
-use model::{CheckOptions, Input};
-use pddl::{Diagnostic, SourceMap};
-use std::path::{Path, PathBuf};
+use model::CheckOptions;
+use model::front::{Request, Source};
+use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct CheckArgs {
@@ -16,58 +15,33 @@ pub struct CheckArgs {
     plan: Option<PathBuf>,
     /// Print one JSON object on stdout instead of text.
     #[arg(long)]
-    json: bool,
+    pub json: bool,
     /// Requirements used but not declared are errors rather than warnings.
     #[arg(long)]
     strict: bool,
 }
 
 pub fn run(args: &CheckArgs, ui: &Ui) -> Result<Outcome, Fatal> {
-    let mut sources = SourceMap::new();
-    let mut diags = Vec::new();
-    // Every path is opened before anything is parsed, so a typo in the last path is reported at
-    // once rather than after a page of diagnostics about the first.
-    let mut load = |p: &Path| load::load(p, &mut sources, &mut diags);
-    let domain_file = load(&args.domain)?;
-    let problem_file = args.problem.as_deref().map(&mut load).transpose()?;
-    let plan_file = args.plan.as_deref().map(&mut load).transpose()?;
-
-    let domain = parse(&sources, domain_file, pddl::parse_domain, &mut diags);
-    let problem = problem_file.and_then(|f| parse(&sources, f, pddl::parse_problem, &mut diags));
-    let plan = plan_file.and_then(|f| parse(&sources, f, pddl::parse_plan, &mut diags));
-
-    let mut summary = None;
-    // Semantic checks on a broken tree only produce cascades of confusing errors, so they wait
-    // until the syntax is clean.
-    if !diags.iter().any(Diagnostic::is_error) {
-        let complete =
-            domain.is_some() && problem.is_some() == args.problem.is_some() && plan.is_some() == args.plan.is_some();
-        let Some((domain, domain_id)) = domain.as_ref().filter(|_| complete) else {
-            return Err(Fatal("internal error: the parser returned no tree and no error".into()));
-        };
-        let input = Input {
-            domain: (domain, *domain_id),
-            problem: problem.as_ref().map(|(p, id)| (p, *id)),
-            plan: plan.as_ref().map(|(p, id)| (p, *id)),
-        };
-        let checked = model::check(input, CheckOptions { strict: args.strict });
-        diags.extend(checked.diagnostics);
-        summary = Some(checked.summary);
+    let plans: Vec<Source> = args.plan.iter().map(Source::path).collect();
+    let mut request = Request::new(Source::path(&args.domain)).options(CheckOptions { strict: args.strict });
+    if let Some(problem) = &args.problem {
+        request = request.problem_with_plans(Source::path(problem), plans);
     }
-    pddl::diagnostic::sort(&mut diags);
-    let (errors, warnings) = output::count_errors(&diags);
-    let summary = summary.filter(|_| errors == 0);
+    let loaded = request.load()?;
+    let (errors, warnings) = (loaded.errors(), loaded.warnings());
+    let summary = loaded.summary().filter(|_| errors == 0);
+    let outcome = if errors > 0 { Outcome::InputErrors } else { Outcome::Fine };
 
     if args.json {
-        stdio::print(&format!("{}\n", output::json_report(&sources, &diags, summary.as_ref())))?;
+        output::print_json("check", outcome, &loaded.sources, &loaded.diagnostics, output::check_fields(summary))?;
     } else {
-        stdio::eprint(&pddl::render::render_all(&diags, &sources, ui.color));
+        stdio::eprint(&loaded.render(ui.color));
         if !ui.quiet {
-            match &summary {
+            match summary {
                 Some(s) => stdio::print(&output::summary_text(s, warnings))?,
                 None => stdio::print(&output::tally(errors, warnings))?,
             }
         }
     }
-    Ok(if errors > 0 { Outcome::InputErrors } else { Outcome::Fine })
+    Ok(outcome)
 }

@@ -53,6 +53,9 @@ pub struct DatasetArgs {
     /// Output directory (created if missing).
     #[arg(long, short = 'o')]
     out: PathBuf,
+    /// Print one JSON object on stdout instead of text: the counts and `meta.json`'s content.
+    #[arg(long)]
+    pub json: bool,
 }
 
 fn range(s: &str) -> Result<Range, String> {
@@ -168,7 +171,7 @@ pub fn run(args: &DatasetArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         SplitSpec { name: "train", lengths: args.train_lengths, objects: args.train_objects },
         SplitSpec { name: "test", lengths: args.test_lengths, objects: args.test_objects },
     ];
-    let progress = !ui.quiet && std::io::stderr().is_terminal();
+    let progress = !ui.quiet && !args.json && std::io::stderr().is_terminal();
     let mut stats = Vec::new();
     for (i, s) in splits.iter().enumerate() {
         stats.push(split(&spec, s, i as u64, out, progress)?);
@@ -203,8 +206,13 @@ pub fn run(args: &DatasetArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         },
     });
     write_json("meta.json", &meta)?;
-    if !ui.quiet {
-        let total: usize = stats.iter().map(|s| s.examples).sum();
+    let total: usize = stats.iter().map(|s| s.examples).sum();
+    if args.json {
+        let written: Vec<String> =
+            ["train.jsonl", "test.jsonl", "vocab.json", "meta.json"].iter().map(|f| out.join(f).display().to_string()).collect();
+        let fields = json!({ "out": out.display().to_string(), "examples": total, "written": written, "meta": meta });
+        crate::output::print_json("dataset", Outcome::Fine, &pddl::SourceMap::new(), &[], fields)?;
+    } else if !ui.quiet {
         stdio::print(&format!(
             "wrote {total} examples (train.jsonl, test.jsonl, vocab.json, meta.json) to {}\n",
             out.display()

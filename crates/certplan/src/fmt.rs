@@ -1,7 +1,8 @@
 //! `certplan fmt`: print a domain, problem or plan in canonical form, or check or rewrite it.
 
-use crate::load::{self, Loaded};
-use crate::{Fatal, Outcome, Ui, stdio};
+use crate::{Fatal, Outcome, Ui, output, stdio};
+use model::front::Source;
+use serde_json::json;
 use pddl::{Diagnostic, Parse};
 use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
@@ -17,66 +18,113 @@ pub struct FmtArgs {
     /// Rewrite the file in place instead of printing it.
     #[arg(long)]
     write: bool,
+    /// Print one JSON object on stdout: the canonical text in `text`, notes in `notes`.
+    #[arg(long)]
+    pub json: bool,
 }
 
 pub fn run(args: &FmtArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     let mut sources = pddl::SourceMap::new();
     let mut diags = Vec::new();
-    let loaded = load::load(&args.file, &mut sources, &mut diags)?;
-    let canonical = match loaded {
-        Loaded::Text(id) => {
-            let text = &sources.get(id).text;
-            if is_plan(&args.file, text) {
-                canonical(pddl::parse_plan(text, id), &mut diags, pddl::plan::plan_to_string)
-            } else {
-                canonical(pddl::parse_definition(text, id), &mut diags, pddl::printer::definition_to_string)
-            }
+    let loaded = model::front::read(&Source::path(&args.file), &mut sources, &mut diags)?;
+    let canonical = loaded.and_then(|id| {
+        let text = &sources.get(id).text;
+        if is_plan(&args.file, text) {
+            canonical(pddl::parse_plan(text, id), &mut diags, pddl::plan::plan_to_string)
+        } else {
+            canonical(pddl::parse_definition(text, id), &mut diags, pddl::printer::definition_to_string)
         }
-        Loaded::TooLarge => None,
-    };
+    });
     pddl::diagnostic::sort(&mut diags);
+    let mut report = Report { json: args.json, file: args.file.display().to_string(), ..Report::default() };
     // Warnings are shown but do not stop formatting; errors do, since printing a recovered tree
     // would silently drop whatever the parser could not read.
-    stdio::eprint(&pddl::render::render_all(&diags, &sources, ui.color));
-    let (Loaded::Text(id), Some(canonical)) = (loaded, canonical) else {
-        return Ok(Outcome::InputErrors);
+    if !args.json {
+        stdio::eprint(&pddl::render::render_all(&diags, &sources, ui.color));
+    }
+    let (Some(id), Some(canonical)) = (loaded, canonical) else {
+        return report.finish(Outcome::InputErrors, &sources, &diags);
     };
     if diags.iter().any(Diagnostic::is_error) {
-        return Ok(Outcome::InputErrors);
+        return report.finish(Outcome::InputErrors, &sources, &diags);
     }
     let original = &sources.get(id).text;
     let path = &sources.get(id).path;
     let lost = dropped_comments(original, &canonical);
+    report.canonical = Some(*original == canonical);
+    report.dropped_comments = lost;
     if args.check {
         if *original == canonical {
-            return Ok(Outcome::Fine);
+            return report.finish(Outcome::Fine, &sources, &diags);
         }
-        stdio::eprint(&format!("`{path}` is not in canonical form; `certplan fmt --write {path}` rewrites it\n"));
-        return Ok(Outcome::InputErrors);
+        report.note(format!("`{path}` is not in canonical form; `certplan fmt --write {path}` rewrites it"));
+        return report.finish(Outcome::InputErrors, &sources, &diags);
     }
     if args.write {
         if *original == canonical {
-            return Ok(Outcome::Fine);
+            return report.finish(Outcome::Fine, &sources, &diags);
         }
         // The printer does not keep comments yet; rewriting in place would destroy them for good.
         if lost > 0 {
-            stdio::eprint(&format!(
+            report.note(format!(
                 "certplan: not rewriting `{path}`: formatting would drop {lost} comment(s); \
-                 `certplan fmt {path}` prints the result for review\n"
+                 `certplan fmt {path}` prints the result for review"
             ));
-            return Ok(Outcome::InputErrors);
+            return report.finish(Outcome::InputErrors, &sources, &diags);
         }
         write_in_place(&args.file, &canonical).map_err(|e| Fatal(format!("cannot write `{path}`: {e}")))?;
+        report.written = true;
         if !ui.quiet {
-            stdio::eprint(&format!("formatted `{path}`\n"));
+            report.note(format!("formatted `{path}`"));
         }
-        return Ok(Outcome::Fine);
+        return report.finish(Outcome::Fine, &sources, &diags);
     }
     if lost > 0 {
-        stdio::eprint(&format!("warning: the canonical form drops {lost} comment(s) of `{path}`\n"));
+        report.note(format!("warning: the canonical form drops {lost} comment(s) of `{path}`"));
     }
-    stdio::print(&canonical)?;
-    Ok(Outcome::Fine)
+    if args.json {
+        report.text = Some(canonical);
+    } else {
+        stdio::print(&canonical)?;
+    }
+    report.finish(Outcome::Fine, &sources, &diags)
+}
+
+/// What `fmt` reports: notes on stderr as text, or all of it in the one JSON object.
+#[derive(Default)]
+struct Report {
+    json: bool,
+    file: String,
+    /// Whether the file was already canonical; `None` when it could not be formatted.
+    canonical: Option<bool>,
+    written: bool,
+    dropped_comments: usize,
+    notes: Vec<String>,
+    /// The canonical text, when printing (JSON: in `text` instead of on stdout).
+    text: Option<String>,
+}
+
+impl Report {
+    fn note(&mut self, note: String) {
+        if !self.json {
+            stdio::eprint(&format!("{note}\n"));
+        }
+        self.notes.push(note);
+    }
+    fn finish(self, outcome: Outcome, sources: &pddl::SourceMap, diags: &[Diagnostic]) -> Result<Outcome, Fatal> {
+        if self.json {
+            let fields = json!({
+                "file": self.file,
+                "canonical": self.canonical,
+                "written": self.written,
+                "dropped_comments": self.dropped_comments,
+                "notes": self.notes,
+                "text": self.text,
+            });
+            output::print_json("fmt", outcome, sources, diags, fields)?;
+        }
+        Ok(outcome)
+    }
 }
 
 fn canonical<T>(parse: Parse<T>, diags: &mut Vec<Diagnostic>, print: fn(&T) -> String) -> Option<String> {

@@ -2,7 +2,8 @@
 //! instances of a library domain (the work is in the `domains` crate). Writes `DIR/domain.pddl`
 //! and `DIR/p01.pddl`...; instance i uses seed N+i-1, so one file can be regenerated alone.
 
-use crate::{Fatal, Outcome, Ui, stdio};
+use crate::{Fatal, Outcome, Ui, output, stdio};
+use serde_json::{Value, json};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -29,6 +30,9 @@ pub struct GenerateArgs {
     /// List the domains, their parameters and schedules.
     #[arg(long)]
     list: bool,
+    /// Print one JSON object on stdout instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 pub(crate) fn setting(s: &str) -> Result<(String, u32), String> {
@@ -52,9 +56,33 @@ fn listing() -> String {
     s
 }
 
+/// The library as JSON: `[{"name", "summary", "params": [{"name", "default", "min", "max",
+/// "doc"}], "splits": [{"name", "ranges": [[param, from, to]]}]}]`.
+fn listing_json() -> Value {
+    let domains: Vec<Value> = domains::library()
+        .iter()
+        .map(|d| {
+            let params: Vec<Value> = d
+                .params
+                .iter()
+                .map(|p| json!({ "name": p.name, "default": p.default, "min": p.min, "max": p.max, "doc": p.doc }))
+                .collect();
+            let splits: Vec<Value> =
+                d.splits.iter().map(|sp| json!({ "name": sp.name, "ranges": sp.ranges })).collect();
+            json!({ "name": d.name, "summary": d.summary, "params": params, "splits": splits })
+        })
+        .collect();
+    domains.into()
+}
+
 pub fn run(args: &GenerateArgs, ui: &Ui) -> Result<Outcome, Fatal> {
+    let no_sources = pddl::SourceMap::new();
     if args.list {
-        stdio::print(&listing())?;
+        if args.json {
+            output::print_json("generate", Outcome::Fine, &no_sources, &[], json!({ "domains": listing_json() }))?;
+        } else {
+            stdio::print(&listing())?;
+        }
         return Ok(Outcome::Fine);
     }
     let (Some(name), Some(out)) = (&args.domain, &args.out) else {
@@ -80,6 +108,7 @@ pub fn run(args: &GenerateArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         std::fs::write(&file, text).map_err(|e| Fatal(format!("cannot write `{}`: {e}", file.display())))
     };
     write(out.join("domain.pddl"), domain.pddl)?;
+    let mut written = vec![out.join("domain.pddl").display().to_string()];
     let count = args.count as usize;
     let width = count.to_string().len().max(2);
     for i in 0..count {
@@ -99,8 +128,12 @@ pub fn run(args: &GenerateArgs, ui: &Ui) -> Result<Outcome, Fatal> {
             domain.generate(&params, seed, &format!("{}-{file}", domain.name)).map_err(|e| Fatal(e.to_string()))?;
         let header = format!(";; certplan generate {} --seed {seed}\n", domain.name);
         write(out.join(format!("{file}.pddl")), &(header + &text))?;
+        written.push(out.join(format!("{file}.pddl")).display().to_string());
     }
-    if !ui.quiet {
+    if args.json {
+        let fields = json!({ "domain": domain.name, "seed": args.seed, "count": count, "out": out.display().to_string(), "written": written });
+        output::print_json("generate", Outcome::Fine, &no_sources, &[], fields)?;
+    } else if !ui.quiet {
         stdio::print(&format!("wrote domain.pddl and {count} problem(s) to {}\n", out.display()))?;
     }
     Ok(Outcome::Fine)

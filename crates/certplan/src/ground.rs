@@ -1,13 +1,11 @@
 //! `certplan ground DOMAIN PROBLEM`: ground the task, prune it, print the statistics or write Fast
 //! Downward's `output.sas`. Also the loading and grounding steps that `plan` shares.
 
-use crate::load::{self, Loaded};
-use crate::{Fatal, Outcome, Ui, stdio};
+use crate::{Fatal, Outcome, Ui, output, stdio};
 use ::ground::prune::PruneStats;
 use ::ground::{GroundError, GroundOptions, GroundStats, GroundTask};
 use model::lifted::Task;
-use model::{CheckOptions, Input};
-use pddl::{Diagnostic, SourceMap};
+use model::front::{Loaded, Request, Source};
 use serde::Serialize;
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -33,7 +31,7 @@ pub struct GroundArgs {
     pub prune: PruneArgs,
     /// Print one JSON object on stdout instead of text.
     #[arg(long)]
-    json: bool,
+    pub json: bool,
 }
 
 #[derive(clap::Args, Clone, Copy)]
@@ -88,56 +86,35 @@ pub enum Stop {
     OutOfTime,
 }
 
-/// Loads, parses and checks domain and problem; prints diagnostics. `Err` carries the outcome.
-pub fn load_task(domain: &Path, problem: &Path, ui: &Ui) -> Result<Result<Task, Outcome>, Fatal> {
-    let mut sources = SourceMap::new();
-    let mut diags = Vec::new();
-    let dfile = load::load(domain, &mut sources, &mut diags)?;
-    let pfile = load::load(problem, &mut sources, &mut diags)?;
-    let (Loaded::Text(did), Loaded::Text(pid)) = (dfile, pfile) else {
-        stdio::eprint(&pddl::render::render_all(&diags, &sources, ui.color));
-        return Ok(Err(Outcome::InputErrors));
-    };
-    let d = pddl::parse_domain(&sources.get(did).text, did);
-    let p = pddl::parse_problem(&sources.get(pid).text, pid);
-    diags.extend(d.diagnostics);
-    diags.extend(p.diagnostics);
-    let (Some(d), Some(p)) = (d.value, p.value) else {
-        stdio::eprint(&pddl::render::render_all(&diags, &sources, ui.color));
-        return Ok(Err(Outcome::InputErrors));
-    };
-    if diags.iter().any(Diagnostic::is_error) {
-        pddl::diagnostic::sort(&mut diags);
-        stdio::eprint(&pddl::render::render_all(&diags, &sources, ui.color));
-        return Ok(Err(Outcome::InputErrors));
-    }
-    let checked =
-        model::check(Input { domain: (&d, did), problem: Some((&p, pid)), plan: None }, CheckOptions::default());
-    let errors = checked.has_errors();
-    let mut all = diags;
-    all.extend(checked.diagnostics);
-    pddl::diagnostic::sort(&mut all);
-    // Warnings are worth seeing before a long search; errors stop here.
-    if errors || !ui.quiet {
-        stdio::eprint(&pddl::render::render_all(&all, &sources, ui.color));
-    }
-    if errors {
-        return Ok(Err(Outcome::InputErrors));
-    }
-    match checked.task {
-        Some(t) => Ok(Ok(t)),
-        None => {
-            for u in &checked.unsupported {
-                let f = sources.get(u.file);
-                let (line, col) = f.line_col(u.span.start);
-                stdio::eprint(&format!(
-                    "certplan: {}:{line}:{col}: {} is not supported by the planner\n",
-                    f.path, u.construct
-                ));
-            }
-            Ok(Err(Outcome::InputErrors))
+/// Loads, parses and checks domain and problem through `model::front`. Diagnostics go to stderr,
+/// or, with `json` naming the command, into its JSON object when loading stops the run. `Err`
+/// carries the outcome; `Ok` the task and what was loaded (for the warnings in JSON reports).
+pub fn load_task(
+    domain: &Path,
+    problem: &Path,
+    ui: &Ui,
+    json: Option<&str>,
+) -> Result<Result<(Task, Box<Loaded>), Outcome>, Fatal> {
+    let mut loaded = Request::new(Source::path(domain)).problem(Source::path(problem)).load()?;
+    let errors = loaded.has_errors();
+    // Constructs the planner cannot use are refusals with their positions.
+    let refused = if errors { Vec::new() } else { loaded.unsupported() };
+    let task = if errors || !refused.is_empty() { None } else { loaded.take_task() };
+    let Some(task) = task else {
+        let mut all = loaded.diagnostics.clone();
+        all.extend(refused);
+        pddl::diagnostic::sort(&mut all);
+        match json {
+            Some(command) => output::print_json(command, Outcome::InputErrors, &loaded.sources, &all, json!({}))?,
+            None => stdio::eprint(&loaded.render_these(&all, ui.color)),
         }
+        return Ok(Err(Outcome::InputErrors));
+    };
+    // Warnings are worth seeing before a long search.
+    if json.is_none() && !ui.quiet {
+        stdio::eprint(&loaded.render(ui.color));
     }
+    Ok(Ok((task, Box::new(loaded))))
 }
 
 /// Grounds and prunes. Refusals are printed, naming the construct.
@@ -231,16 +208,32 @@ pub fn prepared_text(p: &Prepared) -> String {
 
 pub fn run(args: &GroundArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     let start = Instant::now();
-    let task = match load_task(&args.domain, &args.problem, ui)? {
+    let json = args.json.then_some("ground");
+    let (task, loaded) = match load_task(&args.domain, &args.problem, ui, json)? {
         Ok(t) => t,
         Err(o) => return Ok(o),
     };
     let mut stats = Prepared::default();
     stats.times.parse = start.elapsed().as_secs_f64();
+    let report = |outcome: Outcome, result: &str, g: Option<&GroundTask>, stats: &Prepared| {
+        let fields = json!({ "result": result, "solvable_in_relaxation": g.is_some(), "statistics": stats });
+        output::print_json("ground", outcome, &loaded.sources, &loaded.diagnostics, fields)
+    };
     let g = match prepare(&task, args.prune, None, &mut stats) {
         Ok(g) => Some(g),
-        Err(Stop::Exit(o)) => return Ok(o),
-        Err(Stop::OutOfTime) => return Ok(Outcome::Planner(EXIT_OUT_OF_TIME)),
+        Err(Stop::Exit(o)) => {
+            if args.json {
+                report(o, "refused", None, &stats)?;
+            }
+            return Ok(o);
+        }
+        Err(Stop::OutOfTime) => {
+            let o = Outcome::Planner(EXIT_OUT_OF_TIME);
+            if args.json {
+                report(o, "out of time", None, &stats)?;
+            }
+            return Ok(o);
+        }
         Err(Stop::Unsolvable) => None,
     };
     stats.times.total = start.elapsed().as_secs_f64();
@@ -248,14 +241,15 @@ pub fn run(args: &GroundArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         std::fs::write(path, ::ground::sas::write(g, &task))
             .map_err(|e| Fatal(format!("cannot write `{}`: {e}", path.display())))?;
     }
+    let outcome = if g.is_some() { Outcome::Fine } else { Outcome::Planner(EXIT_UNSOLVABLE) };
     if args.json {
-        let v = json!({ "solvable_in_relaxation": g.is_some(), "statistics": stats });
-        stdio::print(&format!("{v}\n"))?;
+        let result = if g.is_some() { "grounded" } else { "unsolvable (proved while grounding)" };
+        report(outcome, result, g.as_ref(), &stats)?;
     } else if !ui.quiet {
         stdio::print(&prepared_text(&stats))?;
         if g.is_none() {
             stdio::print("the goal is unreachable: the task is unsolvable\n")?;
         }
     }
-    Ok(if g.is_some() { Outcome::Fine } else { Outcome::Planner(EXIT_UNSOLVABLE) })
+    Ok(outcome)
 }

@@ -28,7 +28,6 @@ mod dataset;
 mod fmt;
 mod generate;
 mod ground;
-mod load;
 mod output;
 mod plan;
 mod proof;
@@ -112,9 +111,60 @@ pub enum Outcome {
 #[derive(Debug)]
 pub struct Fatal(pub String);
 
+impl From<model::front::Unreadable> for Fatal {
+    fn from(e: model::front::Unreadable) -> Fatal {
+        Fatal(e.to_string())
+    }
+}
+
+impl Outcome {
+    /// The process exit status (see the crate documentation).
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Outcome::Fine => 0,
+            Outcome::InputErrors | Outcome::PlanInvalid => 1,
+            Outcome::Unusable => 2,
+            Outcome::Planner(code) => code,
+        }
+    }
+}
+
+impl Command {
+    /// The command's name as JSON reports it (`lean export` for subcommands).
+    fn name(&self) -> String {
+        match self {
+            Command::Check(_) => "check".into(),
+            Command::Fmt(_) => "fmt".into(),
+            Command::Validate(_) => "validate".into(),
+            Command::Generate(_) => "generate".into(),
+            Command::Dataset(_) => "dataset".into(),
+            Command::Analyze(_) => "analyze".into(),
+            Command::Lean(a) => format!("lean {}", a.name()),
+            Command::Coq(a) => format!("coq {}", a.name()),
+            Command::Plan(_) => "plan".into(),
+            Command::Ground(_) => "ground".into(),
+        }
+    }
+    fn json(&self) -> bool {
+        match self {
+            Command::Check(a) => a.json,
+            Command::Fmt(a) => a.json,
+            Command::Validate(a) => a.json,
+            Command::Generate(a) => a.json,
+            Command::Dataset(a) => a.json,
+            Command::Analyze(a) => a.json,
+            Command::Lean(a) | Command::Coq(a) => a.json(),
+            Command::Plan(a) => a.json,
+            Command::Ground(a) => a.json,
+        }
+    }
+}
+
 fn main() -> ExitCode {
-    // clap exits with status 2 on bad flags, and 0 for --help and --version.
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(e),
+    };
     let color = match cli.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
@@ -134,14 +184,59 @@ fn main() -> ExitCode {
         Command::Ground(args) => ground::run(args, &ui),
     };
     match result {
-        Ok(Outcome::Fine) => ExitCode::SUCCESS,
-        Ok(Outcome::InputErrors) => ExitCode::from(1),
-        Ok(Outcome::PlanInvalid) => ExitCode::from(1),
-        Ok(Outcome::Unusable) => ExitCode::from(2),
-        Ok(Outcome::Planner(code)) => ExitCode::from(code),
+        Ok(outcome) => ExitCode::from(outcome.exit_code()),
         Err(Fatal(message)) => {
             stdio::eprint(&format!("certplan: {message}\n"));
+            if cli.command.json() {
+                // The command printed nothing on stdout before failing: this is its one object.
+                let _ = stdio::print(&format!("{}\n", output::failure_json(&cli.command.name(), &message)));
+            }
             ExitCode::from(2)
         }
     }
+}
+
+/// Bad flags: clap's message on stderr and status 2 (help and version: stdout, status 0), and
+/// under `--json` also the one JSON object on stdout, so that a script reading it always gets one.
+fn usage_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    let shown = matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion)
+        || matches!(e.kind(), ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if shown || !args.iter().any(|a| a == "--json") {
+        e.exit();
+    }
+    let message = e.render().to_string();
+    stdio::eprint(&message);
+    // The first words after the global flags name the command (`check`, `coq export`).
+    let mut words = Vec::new();
+    let mut rest = args.iter().map(String::as_str);
+    while let Some(a) = rest.next() {
+        match a {
+            "--color" => {
+                rest.next();
+            }
+            _ if a.starts_with('-') => {
+                if words.is_empty() {
+                    continue;
+                }
+                break;
+            }
+            _ => words.push(a),
+        }
+        if words.len() == 2 {
+            break;
+        }
+    }
+    let command = words;
+    let command = match command.as_slice() {
+        [first, second, ..] if matches!(*first, "lean" | "coq") => format!("{first} {second}"),
+        [first, ..] => first.to_string(),
+        [] => String::new(),
+    };
+    // clap's message without the usage block, on one line.
+    let what = message.split("\n\nUsage").next().unwrap_or(&message);
+    let what = what.trim_start_matches("error: ").split_whitespace().collect::<Vec<_>>().join(" ");
+    let _ = stdio::print(&format!("{}\n", output::failure_json(&command, &what)));
+    ExitCode::from(2)
 }

@@ -1,6 +1,8 @@
-//! What `check` prints: the JSON report, the human summary and the error tally. This is the only
-//! place that decides output shapes; the library crates hand over plain `Serialize` values.
+//! What commands print: the one JSON envelope every command's `--json` uses, and `check`'s human
+//! summary and error tally. This is the only place that decides output shapes; the library crates
+//! hand over plain `Serialize` values.
 
+use crate::{Fatal, Outcome, stdio};
 use model::Summary;
 use pddl::diagnostic::Label;
 use pddl::{Diagnostic, FileId, SourceMap, Span};
@@ -11,25 +13,70 @@ pub fn count_errors(diags: &[Diagnostic]) -> (usize, usize) {
     (errors, diags.len() - errors)
 }
 
-/// The `--json` report, one object:
-/// `{"ok", "errors", "warnings", "files": [{"id", "path"}], "diagnostics": [...], "summary"}`, where
-/// each diagnostic is `{"code", "name", "severity", "message", "file", "line", "column", "end_line",
-/// "end_column", "labels": [{"file", "line", "column", "end_line", "end_column", "message"}],
-/// "help", "rendered"}` and `summary` is `null` unless there are no errors.
-pub fn json_report(sources: &SourceMap, diags: &[Diagnostic], summary: Option<&Summary>) -> Value {
+/// The version of the `--json` output. Every command's JSON object carries it; a change that
+/// renames or removes a field, or changes a field's meaning, bumps it.
+pub const SCHEMA: &str = "certplan/1";
+
+/// The one JSON object every command prints on stdout under `--json`, on every path:
+///
+/// `{"schema": "certplan/1", "command", "ok", "exit_code", "error", "errors", "warnings",
+/// "files": [{"id", "path"}], "diagnostics": [...], ...}` followed by the command's own fields.
+/// `ok` is `exit_code == 0`; `error` is the message of a failure that is not a diagnostic (a
+/// usage or file-system error, exit 2; an `output.sas` the reader refuses), else `null`; `errors` and `warnings` count `diagnostics`, each of which is `{"code", "name",
+/// "severity", "message", "file", "line", "column", "end_line", "end_column", "labels": [{"file",
+/// "line", "column", "end_line", "end_column", "message"}], "help", "rendered"}`.
+/// The command's `fields` never replace these.
+pub fn envelope(command: &str, exit_code: u8, sources: &SourceMap, diags: &[Diagnostic], fields: Value) -> Value {
     let (errors, warnings) = count_errors(diags);
     let files: Vec<Value> = sources.files().map(|(id, f)| json!({ "id": id.0, "path": f.path })).collect();
     let diagnostics: Vec<Value> = diags.iter().map(|d| json_diagnostic(sources, d)).collect();
+    let mut obj = Map::new();
+    obj.insert("schema".into(), SCHEMA.into());
+    obj.insert("command".into(), command.into());
+    obj.insert("ok".into(), (exit_code == 0).into());
+    obj.insert("exit_code".into(), exit_code.into());
+    obj.insert("error".into(), Value::Null);
+    obj.insert("errors".into(), errors.into());
+    obj.insert("warnings".into(), warnings.into());
+    obj.insert("files".into(), files.into());
+    obj.insert("diagnostics".into(), diagnostics.into());
+    if let Value::Object(extra) = fields {
+        for (k, v) in extra {
+            obj.entry(k).or_insert(v);
+        }
+    }
+    Value::Object(obj)
+}
+
+/// Prints the envelope of a run that ended with `outcome`.
+pub fn print_json(
+    command: &str,
+    outcome: Outcome,
+    sources: &SourceMap,
+    diags: &[Diagnostic],
+    fields: Value,
+) -> Result<(), Fatal> {
+    let v = envelope(command, outcome.exit_code(), sources, diags, fields);
+    stdio::print(&format!("{v}\n"))
+}
+
+/// The envelope of a run stopped by a usage or file-system error (exit status 2).
+pub fn failure_json(command: &str, message: &str) -> Value {
+    let mut v = envelope(command, 2, &SourceMap::new(), &[], Value::Null);
+    v["error"] = message.into();
+    v
+}
+
+/// The `check --json` fields: `summary` is `null` unless there are no errors.
+pub fn check_fields(summary: Option<&Summary>) -> Value {
     // A `Summary` is strings and integers, which always serialize; `Null` is only a fallback.
     let summary = summary.map_or(Value::Null, |s| serde_json::to_value(s).unwrap_or(Value::Null));
-    json!({
-        "ok": errors == 0,
-        "errors": errors,
-        "warnings": warnings,
-        "files": files,
-        "diagnostics": diagnostics,
-        "summary": summary,
-    })
+    json!({ "summary": summary })
+}
+
+/// Diagnostics as the envelope writes them, for per-item lists (a plan's own diagnostics).
+pub fn json_diagnostics(sources: &SourceMap, diags: &[Diagnostic]) -> Value {
+    diags.iter().map(|d| json_diagnostic(sources, d)).collect::<Vec<_>>().into()
 }
 
 fn json_diagnostic(sources: &SourceMap, d: &Diagnostic) -> Value {

@@ -10,7 +10,7 @@ use crate::ground::{
     EXIT_BUG, EXIT_OUT_OF_MEMORY, EXIT_OUT_OF_TIME, EXIT_UNSOLVABLE, Prepared, PruneArgs, Stop, load_task, prepare,
     prepared_text,
 };
-use crate::{Fatal, Outcome, Ui, load, stdio};
+use crate::{Fatal, Outcome, Ui, output, stdio};
 use search::{Limits, Outcome as SearchOutcome, Progress, SearchTask, Stats};
 use serde_json::json;
 use std::io::IsTerminal;
@@ -40,7 +40,7 @@ pub struct PlanArgs {
     prune: PruneArgs,
     /// Print one JSON object on stdout instead of text.
     #[arg(long)]
-    json: bool,
+    pub json: bool,
 }
 
 fn positive(s: &str) -> Result<f64, String> {
@@ -76,20 +76,21 @@ pub fn run(args: &PlanArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     let Some(problem) = &args.problem else {
         return run_fdr(args, ui, &cfg, limits, start);
     };
-    let task = match load_task(&args.domain, problem, ui)? {
+    let (task, loaded) = match load_task(&args.domain, problem, ui, args.json.then_some("plan"))? {
         Ok(t) => t,
         Err(o) => return Ok(o),
     };
     let mut prep = Prepared::default();
     prep.times.parse = start.elapsed().as_secs_f64();
-    let report = |prep: &Prepared,
+    let report = |outcome: Outcome,
+                  prep: &Prepared,
                   result: &str,
                   search: Option<&Stats>,
                   extra: serde_json::Value|
      -> Result<(), Fatal> {
         if args.json {
             let v = json!({ "result": result, "search_config": cfg.text, "statistics": prep, "search": search, "plan": extra });
-            stdio::print(&format!("{v}\n"))
+            output::print_json("plan", outcome, &loaded.sources, &loaded.diagnostics, v)
         } else if !ui.quiet {
             let mut s = prepared_text(prep);
             if let Some(st) = search {
@@ -108,16 +109,23 @@ pub fn run(args: &PlanArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     };
     let ground = match prepare(&task, args.prune, deadline, &mut prep) {
         Ok(g) => g,
-        Err(Stop::Exit(o)) => return Ok(o),
+        Err(Stop::Exit(o)) => {
+            if args.json {
+                report(o, &prep, "refused", None, serde_json::Value::Null)?;
+            }
+            return Ok(o);
+        }
         Err(Stop::OutOfTime) => {
             prep.times.total = start.elapsed().as_secs_f64();
-            report(&prep, "out of time", None, serde_json::Value::Null)?;
-            return Ok(Outcome::Planner(EXIT_OUT_OF_TIME));
+            let o = Outcome::Planner(EXIT_OUT_OF_TIME);
+            report(o, &prep, "out of time", None, serde_json::Value::Null)?;
+            return Ok(o);
         }
         Err(Stop::Unsolvable) => {
             prep.times.total = start.elapsed().as_secs_f64();
-            report(&prep, "unsolvable (proved while grounding)", None, serde_json::Value::Null)?;
-            return Ok(Outcome::Planner(EXIT_UNSOLVABLE));
+            let o = Outcome::Planner(EXIT_UNSOLVABLE);
+            report(o, &prep, "unsolvable (proved while grounding)", None, serde_json::Value::Null)?;
+            return Ok(o);
         }
     };
     let st = SearchTask::new(&ground);
@@ -129,18 +137,21 @@ pub fn run(args: &PlanArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         SearchOutcome::Solved { plan, cost } => (plan, cost),
         SearchOutcome::Unsolvable => {
             prep.times.total = start.elapsed().as_secs_f64();
-            report(&prep, "unsolvable (search space exhausted)", Some(&stats), serde_json::Value::Null)?;
-            return Ok(Outcome::Planner(EXIT_UNSOLVABLE));
+            let o = Outcome::Planner(EXIT_UNSOLVABLE);
+            report(o, &prep, "unsolvable (search space exhausted)", Some(&stats), serde_json::Value::Null)?;
+            return Ok(o);
         }
         SearchOutcome::OutOfTime => {
             prep.times.total = start.elapsed().as_secs_f64();
-            report(&prep, "out of time", Some(&stats), serde_json::Value::Null)?;
-            return Ok(Outcome::Planner(EXIT_OUT_OF_TIME));
+            let o = Outcome::Planner(EXIT_OUT_OF_TIME);
+            report(o, &prep, "out of time", Some(&stats), serde_json::Value::Null)?;
+            return Ok(o);
         }
         SearchOutcome::OutOfMemory => {
             prep.times.total = start.elapsed().as_secs_f64();
-            report(&prep, "out of memory", Some(&stats), serde_json::Value::Null)?;
-            return Ok(Outcome::Planner(EXIT_OUT_OF_MEMORY));
+            let o = Outcome::Planner(EXIT_OUT_OF_MEMORY);
+            report(o, &prep, "out of memory", Some(&stats), serde_json::Value::Null)?;
+            return Ok(o);
         }
     };
 
@@ -172,11 +183,16 @@ pub fn run(args: &PlanArgs, ui: &Ui) -> Result<Outcome, Fatal> {
                 validation.cost
             ));
         }
-        return Ok(Outcome::Planner(EXIT_BUG));
+        let o = Outcome::Planner(EXIT_BUG);
+        if args.json {
+            report(o, &prep, "bug: the plan found failed validation", Some(&stats), serde_json::Value::Null)?;
+        }
+        return Ok(o);
     }
     write_plan(&args.plan_file, &plan_text(&lines, cost, unit))?;
     let plan_json = json!({ "file": args.plan_file.display().to_string(), "length": lines.len(), "cost": cost, "optimal": cfg.optimal(), "valid": true });
     report(
+        Outcome::Fine,
         &prep,
         &format!("solved: plan of length {} and cost {cost} written to {}", lines.len(), args.plan_file.display()),
         Some(&stats),
@@ -224,11 +240,23 @@ fn write_plan(path: &Path, text: &str) -> Result<(), Fatal> {
     std::fs::write(path, text).map_err(|e| Fatal(format!("cannot write `{}`: {e}", path.display())))
 }
 
+/// An `output.sas` the reader or the importer refuses: exit 1, the message on stderr (and in
+/// the JSON object's `error`).
+fn input_error(args: &PlanArgs, message: &str) -> Result<Outcome, Fatal> {
+    stdio::eprint(&format!("certplan: {message}\n"));
+    if args.json {
+        let mut v = output::envelope("plan", Outcome::InputErrors.exit_code(), &pddl::SourceMap::new(), &[], json!({}));
+        v["error"] = message.into();
+        stdio::print(&format!("{v}\n"))?;
+    }
+    Ok(Outcome::InputErrors)
+}
+
 /// `certplan plan output.sas`: no grounding or pruning (the task is searched as given, as Fast
 /// Downward's search component does), and the plan checked on the FDR task by `val::fdr`.
 fn run_fdr(args: &PlanArgs, ui: &Ui, cfg: &search::Config, limits: Limits, start: Instant) -> Result<Outcome, Fatal> {
     let path = &args.domain;
-    let text = load::read_text(path)?;
+    let text = model::front::read_text(path)?;
     if !sas::looks_like_sas(&text) {
         return Err(Fatal(format!(
             "`{}` is not an output.sas file (its first line is not `begin_version`); give a domain and a problem file, or Fast Downward's output.sas",
@@ -237,17 +265,11 @@ fn run_fdr(args: &PlanArgs, ui: &Ui, cfg: &search::Config, limits: Limits, start
     }
     let fdr = match sas::parse(&text) {
         Ok(t) => t,
-        Err(e) => {
-            stdio::eprint(&format!("certplan: {}:{}: {}\n", path.display(), e.line, e.message));
-            return Ok(Outcome::InputErrors);
-        }
+        Err(e) => return input_error(args, &format!("{}:{}: {}", path.display(), e.line, e.message)),
     };
     let ground = match ::ground::sas::from_fdr(&fdr) {
         Ok(g) => g,
-        Err(why) => {
-            stdio::eprint(&format!("certplan: {}: {why}\n", path.display()));
-            return Ok(Outcome::InputErrors);
-        }
+        Err(why) => return input_error(args, &format!("{}: {why}", path.display())),
     };
     let mut times = crate::ground::Times { parse: start.elapsed().as_secs_f64(), ..Default::default() };
     let facts: usize = fdr.variables.iter().map(|v| v.values.len()).sum();
@@ -258,10 +280,15 @@ fn run_fdr(args: &PlanArgs, ui: &Ui, cfg: &search::Config, limits: Limits, start
         fdr.operators.len(),
         if fdr.metric { "general cost" } else { "unit cost" }
     );
-    let report = |times: &crate::ground::Times, result: &str, st: Option<&Stats>, plan: serde_json::Value| {
+    let no_sources = pddl::SourceMap::new();
+    let report = |outcome: Outcome,
+                  times: &crate::ground::Times,
+                  result: &str,
+                  st: Option<&Stats>,
+                  plan: serde_json::Value| {
         if args.json {
             let v = json!({ "result": result, "search_config": cfg.text, "task": task_json, "times": times, "search": st, "plan": plan });
-            stdio::print(&format!("{v}\n"))
+            output::print_json("plan", outcome, &no_sources, &[], v)
         } else if !ui.quiet {
             let mut s = task_line.clone();
             if let Some(st) = st {
@@ -289,7 +316,7 @@ fn run_fdr(args: &PlanArgs, ui: &Ui, cfg: &search::Config, limits: Limits, start
                 SearchOutcome::OutOfTime => ("out of time", EXIT_OUT_OF_TIME),
                 _ => ("out of memory", EXIT_OUT_OF_MEMORY),
             };
-            report(&times, text, Some(&result.stats), serde_json::Value::Null)?;
+            report(Outcome::Planner(code), &times, text, Some(&result.stats), serde_json::Value::Null)?;
             return Ok(Outcome::Planner(code));
         }
     };
@@ -319,12 +346,18 @@ fn run_fdr(args: &PlanArgs, ui: &Ui, cfg: &search::Config, limits: Limits, start
                 "certplan: BUG: the plan found (cost {cost}) does not pass the FDR validator; it is not written.\n\
                  Please report this with the output.sas file.\n{text}{why}\n"
             ));
-            return Ok(Outcome::Planner(EXIT_BUG));
+            let o = Outcome::Planner(EXIT_BUG);
+            if args.json {
+                let bug = "bug: the plan found failed validation";
+                report(o, &times, bug, Some(&result.stats), serde_json::Value::Null)?;
+            }
+            return Ok(o);
         }
     }
     write_plan(&args.plan_file, &text)?;
     let plan_json = json!({ "file": args.plan_file.display().to_string(), "length": lines.len(), "cost": cost, "optimal": cfg.optimal(), "valid": true });
     report(
+        Outcome::Fine,
         &times,
         &format!("solved: plan of length {} and cost {cost} written to {}", lines.len(), args.plan_file.display()),
         Some(&result.stats),

@@ -5,10 +5,10 @@
 //! or has errors, the audit rejected the file, or `--check` found a module the prover rejects;
 //! `2` usage or file-system errors.
 
-use crate::load::{self, parse};
-use crate::{Fatal, Outcome, Ui, stdio};
-use model::{CheckOptions, Input};
+use crate::{Fatal, Outcome, Ui, output, stdio};
+use model::front::{Request, Source};
 use pddl::{Diagnostic, SourceMap};
+use serde_json::{Value, json};
 use proof::Backend;
 use proof::runner::{Rebuild, Run};
 use std::path::{Path, PathBuf};
@@ -18,6 +18,9 @@ use std::time::Duration;
 pub struct ProverArgs {
     #[command(subcommand)]
     command: ProverCommand,
+    /// Print one JSON object on stdout instead of text.
+    #[arg(long, global = true)]
+    json: bool,
 }
 
 #[derive(clap::Subcommand)]
@@ -74,11 +77,64 @@ struct PlanArgs {
     map: PathBuf,
 }
 
+impl ProverArgs {
+    /// The subcommand's name, for the JSON object's `command`.
+    pub fn name(&self) -> &'static str {
+        match self.command {
+            ProverCommand::Export(_) => "export",
+            ProverCommand::Audit(_) => "audit",
+            ProverCommand::Plan(_) => "plan",
+        }
+    }
+    pub fn json(&self) -> bool {
+        self.json
+    }
+}
+
 pub fn run(backend: Backend, args: &ProverArgs, ui: &Ui) -> Result<Outcome, Fatal> {
+    let out = Out { json: args.json, command: format!("{} {}", backend_name(backend), args.name()) };
     match &args.command {
-        ProverCommand::Export(a) => export(backend, a, ui),
-        ProverCommand::Audit(a) => audit(backend, a, ui),
-        ProverCommand::Plan(a) => plan(a),
+        ProverCommand::Export(a) => export(backend, a, ui, &out),
+        ProverCommand::Audit(a) => audit(backend, a, ui, &out),
+        ProverCommand::Plan(a) => plan(a, &out),
+    }
+}
+
+fn backend_name(backend: Backend) -> &'static str {
+    match backend {
+        Backend::Lean => "lean",
+        Backend::Coq => "coq",
+    }
+}
+
+/// Where a subcommand's results go: text on stdout and stderr, or the one JSON object.
+struct Out {
+    json: bool,
+    command: String,
+}
+
+impl Out {
+    /// A line for stdout, in text mode only (unless `--quiet`).
+    fn say(&self, ui: &Ui, text: &str) -> Result<(), Fatal> {
+        if self.json || ui.quiet { Ok(()) } else { stdio::print(text) }
+    }
+    /// A line for stderr, in text mode only.
+    fn warn(&self, text: &str) {
+        if !self.json {
+            stdio::eprint(text);
+        }
+    }
+    fn finish(
+        &self,
+        outcome: Outcome,
+        sources: &SourceMap,
+        diags: &[Diagnostic],
+        fields: Value,
+    ) -> Result<Outcome, Fatal> {
+        if self.json {
+            output::print_json(&self.command, outcome, sources, diags, fields)?;
+        }
+        Ok(outcome)
     }
 }
 
@@ -86,12 +142,13 @@ fn read(path: &Path) -> Result<String, Fatal> {
     std::fs::read_to_string(path).map_err(|e| Fatal(format!("cannot read `{}`: {e}", path.display())))
 }
 
-fn report(diags: &mut [Diagnostic], sources: &SourceMap, ui: &Ui) {
+fn report(diags: &mut [Diagnostic], sources: &SourceMap, ui: &Ui, out: &Out) -> Result<Outcome, Fatal> {
     pddl::diagnostic::sort(diags);
-    stdio::eprint(&pddl::render::render_all(diags, sources, ui.color));
+    out.warn(&pddl::render::render_all(diags, sources, ui.color));
+    out.finish(Outcome::InputErrors, sources, diags, json!({}))
 }
 
-fn export(backend: Backend, args: &ExportArgs, ui: &Ui) -> Result<Outcome, Fatal> {
+fn export(backend: Backend, args: &ExportArgs, ui: &Ui, out: &Out) -> Result<Outcome, Fatal> {
     if args.plans.len() > args.problems.len() {
         return Err(Fatal(format!(
             "{} plans for {} problems: the i-th --plan belongs to the i-th problem",
@@ -99,74 +156,36 @@ fn export(backend: Backend, args: &ExportArgs, ui: &Ui) -> Result<Outcome, Fatal
             args.problems.len()
         )));
     }
-    let mut sources = SourceMap::new();
-    let mut diags = Vec::new();
-    let dom_file = load::load(&args.domain, &mut sources, &mut diags)?;
-    let mut prob_files = Vec::new();
-    for p in &args.problems {
-        prob_files.push(load::load(p, &mut sources, &mut diags)?);
+    let mut request = Request::new(Source::path(&args.domain));
+    for (i, p) in args.problems.iter().enumerate() {
+        request = request.problem_with_plans(Source::path(p), args.plans.get(i).map(Source::path).into_iter().collect());
     }
-    let mut plan_files = Vec::new();
-    for p in &args.plans {
-        plan_files.push(load::load(p, &mut sources, &mut diags)?);
+    let loaded = request.load()?;
+    let mut diags = loaded.diagnostics.clone();
+    for u in loaded.unsupported_constructs() {
+        diags.push(Diagnostic::error(
+            proof::codes::OUTSIDE_FRAGMENT,
+            u.file,
+            u.span,
+            format!("{} are outside the proof-export fragment", u.construct),
+        ));
     }
-    let domain = parse(&sources, dom_file, pddl::parse_domain, &mut diags);
-    let problems: Vec<_> =
-        prob_files.into_iter().map(|f| parse(&sources, f, pddl::parse_problem, &mut diags)).collect();
-    let plans: Vec<_> = plan_files.into_iter().map(|f| parse(&sources, f, pddl::parse_plan, &mut diags)).collect();
-    if diags.iter().any(Diagnostic::is_error) {
-        report(&mut diags, &sources, ui);
-        return Ok(Outcome::InputErrors);
-    }
-    let Some((domain, dom_id)) = domain else {
-        return Err(Fatal("internal error: the parser returned no tree and no error".into()));
+    let tasks: Vec<proof::ProblemInput> = loaded
+        .problems
+        .iter()
+        .filter_map(|p| {
+            let task = p.checked.as_ref()?.task.as_ref()?;
+            let plan = p.plans.first().and_then(|pl| Some((pl.plan.as_ref()?, pl.file?)));
+            Some(proof::ProblemInput { task, file: p.file, plan })
+        })
+        .collect();
+    let ldomain = loaded.domain();
+    let (Some(ldomain), false) = (ldomain, diags.iter().any(Diagnostic::is_error)) else {
+        return report(&mut diags, &loaded.sources, ui, out);
     };
-    let checked_domain =
-        model::check(Input { domain: (&domain, dom_id), problem: None, plan: None }, CheckOptions::default());
-    diags.extend(checked_domain.diagnostics.iter().cloned());
-    let mut tasks = Vec::new();
-    for (i, p) in problems.iter().enumerate() {
-        let Some((p, pid)) = p else { continue };
-        let plan = plans.get(i).and_then(|x| x.as_ref());
-        let c = model::check(
-            Input { domain: (&domain, dom_id), problem: Some((p, *pid)), plan: plan.map(|(pl, id)| (pl, *id)) },
-            CheckOptions::default(),
-        );
-        // Domain diagnostics were reported above; keep only those about the problem and plan.
-        diags.extend(c.diagnostics.into_iter().filter(|d| d.file != dom_id));
-        for u in &c.unsupported {
-            diags.push(Diagnostic::error(
-                proof::codes::OUTSIDE_FRAGMENT,
-                u.file,
-                u.span,
-                format!("{} are outside the proof-export fragment", u.construct),
-            ));
-        }
-        if let Some(t) = c.task {
-            tasks.push((t, *pid, plan.map(|(pl, id)| (pl, *id))));
-        }
-    }
-    if diags.iter().any(Diagnostic::is_error) || checked_domain.domain.is_none() {
-        for u in &checked_domain.unsupported {
-            diags.push(Diagnostic::error(
-                proof::codes::OUTSIDE_FRAGMENT,
-                u.file,
-                u.span,
-                format!("{} are outside the proof-export fragment", u.construct),
-            ));
-        }
-        report(&mut diags, &sources, ui);
-        return Ok(Outcome::InputErrors);
-    }
-    let Some(ldomain) = checked_domain.domain.as_ref() else { return Ok(Outcome::InputErrors) };
-    let inputs: Vec<proof::ProblemInput> =
-        tasks.iter().map(|(t, f, plan)| proof::ProblemInput { task: t, file: *f, plan: *plan }).collect();
-    let converted = match proof::convert_all(ldomain, dom_id, &inputs) {
+    let converted = match proof::convert_all(ldomain, loaded.domain_file, &tasks) {
         Ok(c) => c,
-        Err(mut e) => {
-            report(&mut e, &sources, ui);
-            return Ok(Outcome::InputErrors);
-        }
+        Err(mut e) => return report(&mut e, &loaded.sources, ui, out),
     };
     let files = proof::export(backend, &converted);
     for f in &files {
@@ -176,17 +195,26 @@ fn export(backend: Backend, args: &ExportArgs, ui: &Ui) -> Result<Outcome, Fatal
         }
         std::fs::write(&path, &f.text).map_err(|e| Fatal(format!("cannot write `{}`: {e}", path.display())))?;
     }
-    if !ui.quiet {
-        stdio::print(&format!("wrote {} files to {}\n", files.len(), args.out.display()))?;
-    }
+    out.say(ui, &format!("wrote {} files to {}\n", files.len(), args.out.display()))?;
+    let written: Vec<String> = files.iter().map(|f| args.out.join(&f.path).display().to_string()).collect();
+    let mut fields = json!({ "out": args.out.display().to_string(), "written": written, "check": null });
     if !args.check {
-        return Ok(Outcome::Fine);
+        return out.finish(Outcome::Fine, &loaded.sources, &loaded.diagnostics, fields);
     }
-    check_export(backend, &args.out, &files, ui)
+    let (outcome, check) = check_export(backend, &args.out, &files, ui, out)?;
+    fields["check"] = check;
+    out.finish(outcome, &loaded.sources, &loaded.diagnostics, fields)
 }
 
-/// Compiles an export with the prover, in dependency order.
-fn check_export(backend: Backend, dir: &Path, files: &[proof::OutFile], ui: &Ui) -> Result<Outcome, Fatal> {
+/// Compiles an export with the prover, in dependency order. The JSON value says per module what
+/// happened, and `skipped` when the prover is not installed.
+fn check_export(
+    backend: Backend,
+    dir: &Path,
+    files: &[proof::OutFile],
+    ui: &Ui,
+    out: &Out,
+) -> Result<(Outcome, Value), Fatal> {
     let limit = Duration::from_secs(600);
     match backend {
         Backend::Coq => {
@@ -197,41 +225,42 @@ fn check_export(backend: Backend, dir: &Path, files: &[proof::OutFile], ui: &Ui)
                 .collect();
             let runs = proof::runner::coqc_all(dir, proof::COQ_LIBRARY, &modules, limit);
             let mut ok = true;
+            let mut results = Vec::new();
             for (f, r) in &runs {
                 match r {
                     Run::Missing(p) => {
-                        stdio::eprint(&format!(
-                            "SKIPPED: `{p}` is not on the PATH; nothing was compiled (install it: apt-get install -y coq)\n"
-                        ));
-                        return Ok(Outcome::Fine);
+                        let why = format!("`{p}` is not on the PATH; nothing was compiled (install it: apt-get install -y coq)");
+                        out.warn(&format!("SKIPPED: {why}\n"));
+                        return Ok((Outcome::Fine, json!({ "prover": "coqc", "skipped": why, "ok": null, "modules": [] })));
                     }
                     Run::Done { ok: true, seconds, .. } => {
-                        if !ui.quiet {
-                            stdio::print(&format!("coqc ok: {f} ({seconds:.2} s)\n"))?;
-                        }
+                        out.say(ui, &format!("coqc ok: {f} ({seconds:.2} s)\n"))?;
+                        results.push(json!({ "module": f, "ok": true, "seconds": seconds }));
                     }
-                    Run::Done { output, .. } => {
+                    Run::Done { output, seconds, .. } => {
                         ok = false;
-                        stdio::eprint(&format!("coqc rejected {f}:\n{output}\n"));
+                        out.warn(&format!("coqc rejected {f}:\n{output}\n"));
+                        results.push(json!({ "module": f, "ok": false, "seconds": seconds, "output": output }));
                     }
                     Run::TimedOut { seconds } => {
                         ok = false;
-                        stdio::eprint(&format!("coqc ran past the limit on {f} ({seconds:.0} s)\n"));
+                        out.warn(&format!("coqc ran past the limit on {f} ({seconds:.0} s)\n"));
+                        results.push(json!({ "module": f, "ok": false, "seconds": seconds, "timed_out": true }));
                     }
                 }
             }
-            Ok(if ok { Outcome::Fine } else { Outcome::InputErrors })
+            let outcome = if ok { Outcome::Fine } else { Outcome::InputErrors };
+            Ok((outcome, json!({ "prover": "coqc", "skipped": null, "ok": ok, "modules": results })))
         }
         Backend::Lean => {
-            stdio::eprint(
-                "SKIPPED: Lean modules are not compiled by certplan; run `lake build` in the output directory where Lean is installed\n",
-            );
-            Ok(Outcome::Fine)
+            let why = "Lean modules are not compiled by certplan; run `lake build` in the output directory where Lean is installed";
+            out.warn(&format!("SKIPPED: {why}\n"));
+            Ok((Outcome::Fine, json!({ "prover": "lean", "skipped": why, "ok": null, "modules": [] })))
         }
     }
 }
 
-fn audit(backend: Backend, args: &AuditArgs, ui: &Ui) -> Result<Outcome, Fatal> {
+fn audit(backend: Backend, args: &AuditArgs, ui: &Ui, out: &Out) -> Result<Outcome, Fatal> {
     let text = read(&args.file)?;
     let expected = read(&args.expect)?;
     let mut modules = Vec::new();
@@ -244,56 +273,71 @@ fn audit(backend: Backend, args: &AuditArgs, ui: &Ui) -> Result<Outcome, Fatal> 
     }
     let violations = proof::audit::audit(backend, &text, &expected, &protected);
     let file = args.file.display();
+    let listed: Vec<Value> =
+        violations.iter().map(|v| json!({ "line": v.line, "rule": v.rule, "message": v.message })).collect();
+    let no_sources = SourceMap::new();
+    let finish = |outcome: Outcome, rebuild: &str, detail: Option<String>| {
+        let fields = json!({ "file": file.to_string(), "violations": listed, "rebuild": rebuild, "detail": detail });
+        out.finish(outcome, &no_sources, &[], fields)
+    };
     for v in &violations {
-        stdio::eprint(&format!("{file}:{}: rejected [{}]: {}\n", v.line, v.rule, v.message));
+        out.warn(&format!("{file}:{}: rejected [{}]: {}\n", v.line, v.rule, v.message));
     }
     if !violations.is_empty() {
-        stdio::eprint(&format!("{file}: REJECTED ({} violations)\n", violations.len()));
-        return Ok(Outcome::InputErrors);
+        out.warn(&format!("{file}: REJECTED ({} violations)\n", violations.len()));
+        return finish(Outcome::InputErrors, "not run", None);
     }
-    if !ui.quiet {
-        stdio::print(&format!("{file}: static checks passed\n"))?;
-    }
+    out.say(ui, &format!("{file}: static checks passed\n"))?;
     if args.no_rebuild {
-        stdio::eprint("SKIPPED: rebuild and axiom report (--no-rebuild)\n");
-        return Ok(Outcome::Fine);
+        out.warn("SKIPPED: rebuild and axiom report (--no-rebuild)\n");
+        return finish(Outcome::Fine, "skipped", Some("--no-rebuild".into()));
     }
     let theorem = proof::audit::statement_name(backend, &expected).unwrap_or_default();
     match proof::runner::rebuild(backend, &modules, &text, &theorem, Duration::from_secs(600)) {
         Rebuild::Skipped(why) => {
-            stdio::eprint(&format!("SKIPPED: {why}; only the static checks ran\n"));
-            Ok(Outcome::Fine)
+            out.warn(&format!("SKIPPED: {why}; only the static checks ran\n"));
+            finish(Outcome::Fine, "skipped", Some(why.to_string()))
         }
         Rebuild::Failed(why) => {
-            stdio::eprint(&format!("{file}: REJECTED [rebuild]: {why}\n"));
-            Ok(Outcome::InputErrors)
+            out.warn(&format!("{file}: REJECTED [rebuild]: {why}\n"));
+            finish(Outcome::InputErrors, "failed", Some(why.to_string()))
         }
         Rebuild::Axioms(report) => {
-            stdio::eprint(&format!("{file}: REJECTED [axioms]: `{theorem}` depends on axioms:\n{report}\n"));
-            Ok(Outcome::InputErrors)
+            out.warn(&format!("{file}: REJECTED [axioms]: `{theorem}` depends on axioms:\n{report}\n"));
+            finish(Outcome::InputErrors, "axioms", Some(report.to_string()))
         }
         Rebuild::Clean { seconds } => {
-            if !ui.quiet {
-                stdio::print(&format!(
+            out.say(
+                ui,
+                &format!(
                     "{file}: rebuilt from scratch ({seconds:.2} s); `{theorem}` uses no axioms beyond the standard ones\n"
-                ))?;
-            }
-            Ok(Outcome::Fine)
+                ),
+            )?;
+            finish(Outcome::Fine, "clean", Some(format!("{seconds:.2} s")))
         }
     }
 }
 
-fn plan(args: &PlanArgs) -> Result<Outcome, Fatal> {
+fn plan(args: &PlanArgs, out: &Out) -> Result<Outcome, Fatal> {
     let term = read(&args.term)?;
     let map = proof::bridge::ObjectMap::from_json(&read(&args.map)?)
         .map_err(|e| Fatal(format!("`{}`: {e}", args.map.display())))?;
+    let no_sources = SourceMap::new();
     match proof::bridge::term_to_pddl(&term, &map) {
         Ok(plan) => {
-            stdio::print(&plan)?;
-            Ok(Outcome::Fine)
+            if !out.json {
+                stdio::print(&plan)?;
+            }
+            out.finish(Outcome::Fine, &no_sources, &[], json!({ "plan": plan }))
         }
         Err(e) => {
-            stdio::eprint(&format!("{}: {e}\n", args.term.display()));
+            let message = format!("{}: {e}", args.term.display());
+            out.warn(&format!("{message}\n"));
+            if out.json {
+                let mut v = output::envelope(&out.command, 1, &no_sources, &[], json!({ "plan": null }));
+                v["error"] = message.into();
+                stdio::print(&format!("{v}\n"))?;
+            }
             Ok(Outcome::InputErrors)
         }
     }

@@ -212,51 +212,20 @@ pub fn find(name: &str) -> Option<&'static Domain> {
     library().iter().find(|d| d.name.eq_ignore_ascii_case(name))
 }
 
-/// Parses and checks a domain and problem given as text, handing out the lifted task; the first
-/// few error messages otherwise.
-pub fn task(domain: &str, problem: &str) -> Result<model::lifted::Task, String> {
-    let d = pddl::parse_domain(domain, pddl::FileId(0));
-    let p = pddl::parse_problem(problem, pddl::FileId(1));
-    let errors = |diags: &[pddl::Diagnostic]| -> Vec<String> {
-        diags.iter().filter(|d| d.is_error()).take(3).map(|d| d.message.clone()).collect()
-    };
-    let mut errs = errors(&d.diagnostics);
-    errs.extend(errors(&p.diagnostics));
-    let (Some(dv), Some(pv)) = (d.value, p.value) else {
-        return Err(if errs.is_empty() { "no domain or problem could be parsed".into() } else { errs.join("; ") });
-    };
-    if !errs.is_empty() {
-        return Err(errs.join("; "));
-    }
-    let checked = model::check(
-        model::Input { domain: (&dv, pddl::FileId(0)), problem: Some((&pv, pddl::FileId(1))), plan: None },
-        model::CheckOptions::default(),
-    );
-    match checked.task {
-        Some(t) => Ok(t),
-        None => {
-            let e = errors(&checked.diagnostics);
-            Err(if e.is_empty() { "the task uses constructs later stages do not support".into() } else { e.join("; ") })
-        }
-    }
+/// Why a domain or problem text gave no lifted task: everything loaded, with every diagnostic and
+/// its position (`{e}` prints the errors as `path:line:col: error[CODE]: message` lines; the
+/// files are named `domain.pddl` and `problem.pddl`).
+pub type Rejected = Box<model::front::Loaded>;
+
+/// Parses and checks a domain and problem given as text through `model::front`, handing out the
+/// lifted task; everything loaded, with the diagnostics, otherwise.
+pub fn task(domain: &str, problem: &str) -> Result<model::lifted::Task, Rejected> {
+    model::front::load_text(domain, Some(problem)).into_task()
 }
 
 /// The lifted domain of a domain file given as text.
-pub fn lifted_domain(domain: &str) -> Result<model::lifted::Domain, String> {
-    let d = pddl::parse_domain(domain, pddl::FileId(0));
-    let errs: Vec<String> = d.diagnostics.iter().filter(|x| x.is_error()).take(3).map(|x| x.message.clone()).collect();
-    let Some(dv) = d.value.filter(|_| errs.is_empty()) else {
-        return Err(if errs.is_empty() { "the domain could not be parsed".into() } else { errs.join("; ") });
-    };
-    let checked = model::check(
-        model::Input { domain: (&dv, pddl::FileId(0)), problem: None, plan: None },
-        model::CheckOptions::default(),
-    );
-    checked.domain.ok_or_else(|| {
-        let e: Vec<String> =
-            checked.diagnostics.iter().filter(|x| x.is_error()).take(3).map(|x| x.message.clone()).collect();
-        if e.is_empty() { "the domain uses constructs later stages do not support".into() } else { e.join("; ") }
-    })
+pub fn lifted_domain(domain: &str) -> Result<model::lifted::Domain, Rejected> {
+    model::front::load_text(domain, None).into_domain()
 }
 
 /// The name in `(define (domain NAME) ...)`, read with the parser.

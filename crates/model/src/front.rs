@@ -173,13 +173,13 @@ pub fn load(request: Request) -> Result<Loaded, Unreadable> {
     let mut diagnostics = Vec::new();
 
     // Every path is opened before anything is parsed.
-    let domain_text = read(&request.domain, &mut sources, &mut diagnostics)?;
+    let domain_text = read_source(&request.domain, &mut sources, &mut diagnostics)?;
     let mut problem_texts = Vec::with_capacity(request.problems.len());
     for (problem, plans) in &request.problems {
-        let p = read(problem, &mut sources, &mut diagnostics)?;
+        let p = read_source(problem, &mut sources, &mut diagnostics)?;
         let mut plan_texts = Vec::with_capacity(plans.len());
         for plan in plans {
-            match read(plan, &mut sources, &mut diagnostics) {
+            match read_source(plan, &mut sources, &mut diagnostics) {
                 Ok(t) => plan_texts.push(Ok(t)),
                 Err(e) if request.tolerate_unreadable_plans => plan_texts.push(Err(e)),
                 Err(e) => return Err(e),
@@ -292,6 +292,25 @@ impl Loaded {
             None => Err(Box::new(self)),
         }
     }
+    /// Takes the lifted domain out (of the domain's check, or the first problem's), or gives
+    /// `self` back for reporting.
+    pub fn into_domain(mut self) -> Result<crate::lifted::Domain, Box<Loaded>> {
+        if self.has_errors() {
+            return Err(Box::new(self));
+        }
+        let checked = match self.problems.first_mut() {
+            Some(p) => p.checked.as_mut(),
+            None => self.domain_checked.as_mut(),
+        };
+        match checked.and_then(|c| c.domain.take()) {
+            Some(d) => Ok(d),
+            None => Err(Box::new(self)),
+        }
+    }
+    /// Takes the first problem's task out (see [`Loaded::task`]), leaving the rest for reports.
+    pub fn take_task(&mut self) -> Option<crate::lifted::Task> {
+        self.problems.first_mut().and_then(|p| p.checked.as_mut()).and_then(|c| c.task.take())
+    }
     /// The lifted domain, when it is clean (see [`Checked::domain`]).
     pub fn domain(&self) -> Option<&crate::lifted::Domain> {
         self.checked().and_then(|c| c.domain.as_ref())
@@ -305,14 +324,20 @@ impl Loaded {
     /// [`Loaded::diagnostics`]: they are a property of what a later stage supports, which
     /// `check` does not decide; the planner, validator and proof export report them.
     pub fn unsupported(&self) -> Vec<Diagnostic> {
+        let mut out: Vec<Diagnostic> = self.unsupported_constructs().iter().map(|u| u.diagnostic()).collect();
+        pddl::diagnostic::sort(&mut out);
+        out
+    }
+    /// The unsupported constructs of every check, each once (the domain's are found again by
+    /// each problem's check).
+    pub fn unsupported_constructs(&self) -> Vec<&crate::Unsupported> {
         let all = self.domain_checked.iter().chain(self.problems.iter().filter_map(|p| p.checked.as_ref()));
-        let mut out: Vec<Diagnostic> = Vec::new();
+        let mut out: Vec<&crate::Unsupported> = Vec::new();
         for u in all.flat_map(|c| &c.unsupported) {
-            if !out.iter().any(|d| d.file == u.file && d.span.same_range(u.span)) {
-                out.push(u.diagnostic());
+            if !out.iter().any(|o| o.file == u.file && o.span.same_range(u.span)) {
+                out.push(u);
             }
         }
-        pddl::diagnostic::sort(&mut out);
         out
     }
     /// All diagnostics rendered with source snippets (`color`: ANSI escapes).
@@ -389,8 +414,20 @@ fn parse<T>(
     result.value
 }
 
-/// Puts one source into the map, with a diagnostic when it is too large, binary or not UTF-8.
-fn read(source: &Source, sources: &mut SourceMap, diagnostics: &mut Vec<Diagnostic>) -> Result<Text, Unreadable> {
+/// Puts one source into the map, pushing a diagnostic when it is too large, binary or not UTF-8:
+/// the building block of [`load`], for a command that reads a file of any kind (`fmt`). `Some`
+/// is the file to parse; `None` a file that must not be parsed (too large, binary), whose one
+/// diagnostic was pushed.
+pub fn read(
+    source: &Source,
+    sources: &mut SourceMap,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Result<Option<FileId>, Unreadable> {
+    let text = read_source(source, sources, diagnostics)?;
+    Ok(text.parse.then_some(text.file))
+}
+
+fn read_source(source: &Source, sources: &mut SourceMap, diagnostics: &mut Vec<Diagnostic>) -> Result<Text, Unreadable> {
     let (name, bytes) = match source {
         Source::Text { name, text } => return Ok(Text { file: sources.add(name.clone(), text.clone()), parse: true }),
         Source::Path(path) => match read_bytes(path)? {

@@ -61,7 +61,7 @@ pub struct Source {
 impl Source {
     pub fn new(domain: &domains::Domain, params: &domains::Params, seed: u64) -> Result<Source, String> {
         let problem_text = domain.generate(params, seed, "verify").map_err(|e| e.to_string())?;
-        let task = domains::task(domain.pddl, &problem_text)?;
+        let task = domains::task(domain.pddl, &problem_text).map_err(|e| e.to_string())?;
         Ok(Source { task, problem_text })
     }
 
