@@ -208,8 +208,10 @@ pub fn run(args: &DatasetArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     write_json("meta.json", &meta)?;
     let total: usize = stats.iter().map(|s| s.examples).sum();
     if args.json {
-        let written: Vec<String> =
-            ["train.jsonl", "test.jsonl", "vocab.json", "meta.json"].iter().map(|f| out.join(f).display().to_string()).collect();
+        let written: Vec<String> = ["train.jsonl", "test.jsonl", "vocab.json", "meta.json"]
+            .iter()
+            .map(|f| out.join(f).display().to_string())
+            .collect();
         let fields = json!({ "out": out.display().to_string(), "examples": total, "written": written, "meta": meta });
         crate::output::print_json("dataset", Outcome::Fine, &pddl::SourceMap::new(), &[], fields)?;
     } else if !ui.quiet {

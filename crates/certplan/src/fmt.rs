@@ -2,8 +2,8 @@
 
 use crate::{Fatal, Outcome, Ui, output, stdio};
 use model::front::Source;
-use serde_json::json;
 use pddl::{Diagnostic, Parse};
+use serde_json::json;
 use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};

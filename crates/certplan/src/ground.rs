@@ -4,8 +4,8 @@
 use crate::{Fatal, Outcome, Ui, output, stdio};
 use ::ground::prune::PruneStats;
 use ::ground::{GroundError, GroundOptions, GroundStats, GroundTask};
-use model::lifted::Task;
 use model::front::{Loaded, Request, Source};
+use model::lifted::Task;
 use serde::Serialize;
 use serde_json::json;
 use std::path::{Path, PathBuf};

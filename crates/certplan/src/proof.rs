@@ -8,9 +8,9 @@
 use crate::{Fatal, Outcome, Ui, output, stdio};
 use model::front::{Request, Source};
 use pddl::{Diagnostic, SourceMap};
-use serde_json::{Value, json};
 use proof::Backend;
 use proof::runner::{Rebuild, Run};
+use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -158,7 +158,8 @@ fn export(backend: Backend, args: &ExportArgs, ui: &Ui, out: &Out) -> Result<Out
     }
     let mut request = Request::new(Source::path(&args.domain));
     for (i, p) in args.problems.iter().enumerate() {
-        request = request.problem_with_plans(Source::path(p), args.plans.get(i).map(Source::path).into_iter().collect());
+        request =
+            request.problem_with_plans(Source::path(p), args.plans.get(i).map(Source::path).into_iter().collect());
     }
     let loaded = request.load()?;
     let mut diags = loaded.diagnostics.clone();
@@ -229,9 +230,14 @@ fn check_export(
             for (f, r) in &runs {
                 match r {
                     Run::Missing(p) => {
-                        let why = format!("`{p}` is not on the PATH; nothing was compiled (install it: apt-get install -y coq)");
+                        let why = format!(
+                            "`{p}` is not on the PATH; nothing was compiled (install it: apt-get install -y coq)"
+                        );
                         out.warn(&format!("SKIPPED: {why}\n"));
-                        return Ok((Outcome::Fine, json!({ "prover": "coqc", "skipped": why, "ok": null, "modules": [] })));
+                        return Ok((
+                            Outcome::Fine,
+                            json!({ "prover": "coqc", "skipped": why, "ok": null, "modules": [] }),
+                        ));
                     }
                     Run::Done { ok: true, seconds, .. } => {
                         out.say(ui, &format!("coqc ok: {f} ({seconds:.2} s)\n"))?;

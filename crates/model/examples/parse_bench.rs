@@ -29,8 +29,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use model::{CheckOptions, Input};
-use pddl::{FileId, parse_domain, parse_problem};
+use model::front::{Request, Source};
 
 const USAGE: &str = "usage: parse_bench PAIRS.tsv [--repeat R (default 5)] [--warmup W (default 1)] [--no-check]";
 
@@ -100,22 +99,19 @@ struct Outcome {
     _trees: (Option<pddl::ast::Domain>, Option<pddl::ast::Problem>),
 }
 
-/// One timed unit of work: read, parse, check.
+/// One timed unit of work: read, parse, check, through the front door.
 fn run_once(domain: &str, problem: &str, check: bool) -> Result<Outcome, String> {
-    let (dom_src, _) = pddl::span::decode(std::fs::read(domain).map_err(|e| format!("{domain}: {e}"))?);
-    let (prob_src, _) = pddl::span::decode(std::fs::read(problem).map_err(|e| format!("{problem}: {e}"))?);
-    let (df, pf) = (FileId(0), FileId(1));
-    let d = parse_domain(&dom_src, df);
-    let p = parse_problem(&prob_src, pf);
-    let parse_errors = d.diagnostics.iter().chain(&p.diagnostics).filter(|x| x.is_error()).count();
-    let mut check_errors = 0;
-    if check && let (Some(dv), Some(pv)) = (&d.value, &p.value) {
-        let checked =
-            model::check(Input { domain: (dv, df), problem: Some((pv, pf)), plan: None }, CheckOptions::default());
-        check_errors = checked.diagnostics.iter().filter(|x| x.is_error()).count();
-        std::hint::black_box(&checked);
+    let mut request = Request::new(Source::path(domain)).problem(Source::path(problem));
+    if !check {
+        request = request.syntax_only();
     }
-    Ok(Outcome { parse_errors, check_errors, _trees: (d.value, p.value) })
+    let mut loaded = request.load().map_err(|e| e.to_string())?;
+    let syntax = |d: &&pddl::Diagnostic| pddl::diagnostic::codes::ALL.contains(&d.code);
+    let parse_errors = loaded.diagnostics.iter().filter(|d| d.is_error()).filter(syntax).count();
+    let check_errors = loaded.errors() - parse_errors;
+    std::hint::black_box(&loaded);
+    let problem = loaded.problems.pop().and_then(|p| p.problem);
+    Ok(Outcome { parse_errors, check_errors, _trees: (loaded.domain.take(), problem) })
 }
 
 /// The median as Python's `statistics.median` computes it (mean of the middle two for even n).

@@ -98,11 +98,18 @@ pub struct Request {
     problems: Vec<(Source, Vec<Source>)>,
     options: CheckOptions,
     tolerate_unreadable_plans: bool,
+    syntax_only: bool,
 }
 
 impl Request {
     pub fn new(domain: Source) -> Request {
-        Request { domain, problems: Vec::new(), options: CheckOptions::default(), tolerate_unreadable_plans: false }
+        Request {
+            domain,
+            problems: Vec::new(),
+            options: CheckOptions::default(),
+            tolerate_unreadable_plans: false,
+            syntax_only: false,
+        }
     }
     /// Adds a problem without plans.
     pub fn problem(self, problem: Source) -> Request {
@@ -121,6 +128,12 @@ impl Request {
     /// load, so that a caller validating many plans can report the others.
     pub fn tolerate_unreadable_plans(mut self) -> Request {
         self.tolerate_unreadable_plans = true;
+        self
+    }
+    /// Reads and parses only, without the semantic check (no `checked`, no task): for measuring
+    /// the parser, and for tools that only need the syntax trees.
+    pub fn syntax_only(mut self) -> Request {
+        self.syntax_only = true;
         self
     }
     /// Reads, parses and checks. `Err` only for a path that cannot be read.
@@ -210,7 +223,7 @@ pub fn load(request: Request) -> Result<Loaded, Unreadable> {
     }
 
     let mut domain_checked = None;
-    if let (Some(d), true) = (&domain, domain_clean) {
+    if let (Some(d), true) = (&domain, domain_clean && !request.syntax_only) {
         let input = Input { domain: (d, domain_file), problem: None, plan: None };
         if problems.is_empty() {
             let mut c = crate::check(input, request.options);
@@ -427,7 +440,11 @@ pub fn read(
     Ok(text.parse.then_some(text.file))
 }
 
-fn read_source(source: &Source, sources: &mut SourceMap, diagnostics: &mut Vec<Diagnostic>) -> Result<Text, Unreadable> {
+fn read_source(
+    source: &Source,
+    sources: &mut SourceMap,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Result<Text, Unreadable> {
     let (name, bytes) = match source {
         Source::Text { name, text } => return Ok(Text { file: sources.add(name.clone(), text.clone()), parse: true }),
         Source::Path(path) => match read_bytes(path)? {

@@ -5,12 +5,9 @@ mod common;
 use pddl::FileId;
 
 fn refusal(domain: &str, problem: Option<&str>) -> Vec<String> {
-    let dom = pddl::parse_domain(domain, FileId(0)).value.expect("parses");
-    let prob = problem.map(|p| pddl::parse_problem(p, FileId(1)).value.expect("parses"));
-    let c = model::check(
-        model::Input { domain: (&dom, FileId(0)), problem: prob.as_ref().map(|p| (p, FileId(1))), plan: None },
-        Default::default(),
-    );
+    let loaded = model::front::load_text(domain, problem);
+    assert!(!loaded.has_errors(), "the input checks: {loaded}");
+    let Some(c) = loaded.checked() else { panic!("checked: {loaded}") };
     let Some(d) = c.domain.as_ref() else {
         return c.unsupported.iter().map(|u| u.construct.clone()).collect();
     };

@@ -59,13 +59,7 @@ const WORK_PROBLEM: &str = "(define (problem w) (:domain shifts)
   (:goal (done)))";
 
 fn task(domain: &str, problem: &str) -> model::lifted::Task {
-    let d = pddl::parse_domain(domain, pddl::FileId(0)).value.expect("the bench domain parses");
-    let p = pddl::parse_problem(problem, pddl::FileId(1)).value.expect("the bench problem parses");
-    let checked = model::check(
-        model::Input { domain: (&d, pddl::FileId(0)), problem: Some((&p, pddl::FileId(1))), plan: None },
-        model::CheckOptions::default(),
-    );
-    checked.task.unwrap_or_else(|| panic!("the bench task checks: {:?}", checked.diagnostics))
+    model::front::load_text(domain, Some(problem)).into_task().unwrap_or_else(|e| panic!("the bench task checks:\n{e}"))
 }
 
 fn bench(name: &str, task: &model::lifted::Task, plan_text: &str) {

@@ -25,21 +25,13 @@ fn reference_plans_are_valid_with_their_listed_cost() {
     for line in lines {
         let f = csv_fields(line);
         let Some(plan_rel) = f.get(c_plan).filter(|p| !p.is_empty()) else { continue };
-        let read = |rel: &str| std::fs::read_to_string(root.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
-        let (ds, ps, pls) = (read(&f[c_domain]), read(&f[c_problem]), read(plan_rel));
-        let d = pddl::parse_domain(&ds, pddl::FileId(0)).value;
-        let p = pddl::parse_problem(&ps, pddl::FileId(1)).value;
-        let (Some(d), Some(p)) = (d, p) else {
-            failures.push(format!("{plan_rel}: domain or problem does not parse"));
-            continue;
-        };
-        let checked = model::check(
-            model::Input { domain: (&d, pddl::FileId(0)), problem: Some((&p, pddl::FileId(1))), plan: None },
-            model::CheckOptions::default(),
-        );
-        let Some(task) = checked.task else {
-            failures.push(format!("{plan_rel}: no lifted task"));
-            continue;
+        let pls = std::fs::read_to_string(root.join(plan_rel)).unwrap_or_else(|e| panic!("{plan_rel}: {e}"));
+        let task = match task_of(&root.join(&f[c_domain]), &root.join(&f[c_problem])) {
+            Ok(t) => t,
+            Err(e) => {
+                failures.push(format!("{plan_rel}: no lifted task: {e}"));
+                continue;
+            }
         };
         let plan = pddl::parse_plan(&pls, pddl::FileId(2)).value.expect("the plan parser always returns a plan");
         let v = val::validate(&task, &plan, val::Options::default());
@@ -59,4 +51,12 @@ fn reference_plans_are_valid_with_their_listed_cost() {
     eprintln!("validated {validated} reference plans in {:.1?}: {per_suite:?}", start.elapsed());
     assert!(validated > 0, "index.csv lists no reference plans");
     assert!(failures.is_empty(), "{} of {validated} reference plans failed:\n{}", failures.len(), failures.join("\n"));
+}
+
+fn task_of(domain: &std::path::Path, problem: &std::path::Path) -> Result<model::lifted::Task, String> {
+    let loaded = model::front::Request::new(model::front::Source::path(domain))
+        .problem(model::front::Source::path(problem))
+        .load()
+        .map_err(|e| e.to_string())?;
+    loaded.into_task().map_err(|e| e.to_string())
 }

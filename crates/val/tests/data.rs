@@ -20,22 +20,11 @@ fn cases() -> Vec<PathBuf> {
 }
 
 fn load_task(dir: &Path) -> model::lifted::Task {
-    let read = |name: &str| {
-        std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{}/{name}: {e}", dir.display()))
-    };
-    let (dsrc, psrc) = (read("domain.pddl"), read("problem.pddl"));
-    let d = pddl::parse_domain(&dsrc, pddl::FileId(0));
-    let p = pddl::parse_problem(&psrc, pddl::FileId(1));
-    let errors: Vec<_> = d.diagnostics.iter().chain(&p.diagnostics).filter(|d| d.is_error()).collect();
-    assert!(errors.is_empty(), "{}: {errors:?}", dir.display());
-    let (d, p) = (d.value.expect("domain"), p.value.expect("problem"));
-    let checked = model::check(
-        model::Input { domain: (&d, pddl::FileId(0)), problem: Some((&p, pddl::FileId(1))), plan: None },
-        model::CheckOptions::default(),
-    );
-    let errors: Vec<_> = checked.diagnostics.iter().filter(|d| d.is_error()).map(|d| &d.message).collect();
-    assert!(errors.is_empty(), "{}: {errors:?} {:?}", dir.display(), checked.unsupported);
-    checked.task.expect("a task without errors")
+    let loaded = model::front::Request::new(model::front::Source::path(dir.join("domain.pddl")))
+        .problem(model::front::Source::path(dir.join("problem.pddl")))
+        .load()
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    loaded.into_task().unwrap_or_else(|e| panic!("{}: no task:\n{e}", dir.display()))
 }
 
 #[test]

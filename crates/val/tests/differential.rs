@@ -139,17 +139,10 @@ fn verdicts_agree_with_unified_planning() {
         }
         *n += 1;
         let read = |rel: &str| std::fs::read_to_string(root.join(rel)).unwrap_or_default();
-        let (ds, ps) = (read(&f[c_domain]), read(&f[c_problem]));
-        let (Some(d), Some(p)) =
-            (pddl::parse_domain(&ds, pddl::FileId(0)).value, pddl::parse_problem(&ps, pddl::FileId(1)).value)
-        else {
-            continue;
-        };
-        let checked = model::check(
-            model::Input { domain: (&d, pddl::FileId(0)), problem: Some((&p, pddl::FileId(1))), plan: None },
-            model::CheckOptions::default(),
-        );
-        let Some(task) = checked.task else { continue };
+        let loaded = model::front::Request::new(model::front::Source::path(root.join(&f[c_domain])))
+            .problem(model::front::Source::path(root.join(&f[c_problem])))
+            .load();
+        let Some(task) = loaded.ok().and_then(|l| l.into_task().ok()) else { continue };
         let plan = pddl::parse_plan(&read(&plan_rel), pddl::FileId(2)).value.unwrap_or_default();
         let steps: Lines = plan
             .steps

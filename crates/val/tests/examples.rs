@@ -4,15 +4,11 @@
 use std::path::Path;
 
 fn task(domain: &Path, problem: &Path) -> model::lifted::Task {
-    let (ds, ps) =
-        (std::fs::read_to_string(domain).expect("domain"), std::fs::read_to_string(problem).expect("problem"));
-    let d = pddl::parse_domain(&ds, pddl::FileId(0)).value.expect("domain parses");
-    let p = pddl::parse_problem(&ps, pddl::FileId(1)).value.expect("problem parses");
-    let checked = model::check(
-        model::Input { domain: (&d, pddl::FileId(0)), problem: Some((&p, pddl::FileId(1))), plan: None },
-        model::CheckOptions::default(),
-    );
-    checked.task.unwrap_or_else(|| panic!("{}: no task: {:?}", problem.display(), checked.diagnostics))
+    let loaded = model::front::Request::new(model::front::Source::path(domain))
+        .problem(model::front::Source::path(problem))
+        .load()
+        .unwrap_or_else(|e| panic!("{e}"));
+    loaded.into_task().unwrap_or_else(|e| panic!("{}: no task:\n{e}", problem.display()))
 }
 
 fn stated(plan: &str, key: &str) -> Option<f64> {

@@ -22,14 +22,11 @@ fn tasks() -> Vec<(PathBuf, model::lifted::Task)> {
     pairs
         .into_iter()
         .filter_map(|(d, p)| {
-            let (ds, ps) = (std::fs::read_to_string(&d).ok()?, std::fs::read_to_string(&p).ok()?);
-            let dom = pddl::parse_domain(&ds, pddl::FileId(0)).value?;
-            let prob = pddl::parse_problem(&ps, pddl::FileId(1)).value?;
-            let c = model::check(
-                model::Input { domain: (&dom, pddl::FileId(0)), problem: Some((&prob, pddl::FileId(1))), plan: None },
-                model::CheckOptions::default(),
-            );
-            Some((p, c.task?))
+            let loaded = model::front::Request::new(model::front::Source::path(&d))
+                .problem(model::front::Source::path(&p))
+                .load()
+                .ok()?;
+            Some((p, loaded.into_task().ok()?))
         })
         .collect()
 }

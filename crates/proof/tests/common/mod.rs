@@ -1,6 +1,7 @@
 //! Shared test helpers: load an example of the repository and convert it.
 #![allow(dead_code)]
 
+use model::front::{Request, Source};
 use pddl::FileId;
 use std::path::{Path, PathBuf};
 
@@ -14,30 +15,27 @@ pub struct Loaded {
     pub plans: Vec<pddl::Plan>,
 }
 
-fn read(p: &Path) -> String {
-    std::fs::read_to_string(p).unwrap_or_else(|e| panic!("cannot read {}: {e}", p.display()))
-}
-
-/// Domain, the given problems and (where `with_plans`) their `.plan` files.
+/// Domain, the given problems and (where `with_plans`) their `.plan` files, through the front
+/// door (`model::front`).
 pub fn load(example: &str, problems: &[&str], with_plans: bool) -> Loaded {
     let dir = examples().join(example);
-    let dom = pddl::parse_domain(&read(&dir.join("domain.pddl")), FileId(0)).value.expect("domain parses");
-    let c = model::check(model::Input { domain: (&dom, FileId(0)), problem: None, plan: None }, Default::default());
-    let domain = c.domain.unwrap_or_else(|| panic!("{example}: domain has errors: {:?}", c.diagnostics));
+    let domain = Source::path(dir.join("domain.pddl"));
+    let loaded = Request::new(domain.clone()).load().unwrap_or_else(|e| panic!("{e}"));
+    let domain_only = loaded.into_domain().unwrap_or_else(|e| panic!("{example}: domain has errors:\n{e}"));
     let mut tasks = Vec::new();
     let mut plans = Vec::new();
     for p in problems {
-        let prob = pddl::parse_problem(&read(&dir.join(format!("{p}.pddl"))), FileId(1)).value.expect("problem parses");
-        let c = model::check(
-            model::Input { domain: (&dom, FileId(0)), problem: Some((&prob, FileId(1))), plan: None },
-            Default::default(),
-        );
-        tasks.push(c.task.unwrap_or_else(|| panic!("{example}/{p}: {:?}", c.diagnostics)));
+        let plan = if with_plans { vec![Source::path(dir.join(format!("{p}.plan")))] } else { Vec::new() };
+        let problem = Source::path(dir.join(format!("{p}.pddl")));
+        let mut l =
+            Request::new(domain.clone()).problem_with_plans(problem, plan).load().unwrap_or_else(|e| panic!("{e}"));
+        assert!(!l.has_errors(), "{example}/{p}: {l}");
         if with_plans {
-            plans.push(pddl::parse_plan(&read(&dir.join(format!("{p}.plan"))), FileId(2)).value.expect("plan parses"));
+            plans.push(l.problems[0].plans[0].plan.take().expect("plan parses"));
         }
+        tasks.push(l.into_task().unwrap_or_else(|e| panic!("{example}/{p}: {e}")));
     }
-    Loaded { domain, tasks, plans }
+    Loaded { domain: domain_only, tasks, plans }
 }
 
 pub fn convert(l: &Loaded) -> proof::Converted {
