@@ -128,7 +128,10 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Outcome, Fatal> {
                 }),
             })
             .collect();
-        output::print_json("validate", outcome, &loaded.sources, &diags, json!({ "reason": null, "plans": plans }))?;
+        // The envelope lists every diagnostic (domain, problem and plans); each plan's own are
+        // repeated in its entry.
+        let fields = json!({ "reason": null, "plans": plans });
+        output::print_json("validate", outcome, &loaded.sources, &loaded.diagnostics, fields)?;
     } else {
         let many = args.plans.len() > 1;
         for (path, o) in args.plans.iter().zip(&outcomes) {

@@ -199,7 +199,8 @@ fn binary_garbage_is_an_error_not_a_panic() {
     let out = certplan(&[OsStr::new("check"), OsStr::new("--json"), g.as_os_str()]);
     let v = json(&out);
     // Binary data is one diagnostic, not one per stray byte (it was 135 for such a file).
-    let codes: Vec<&str> = v["diagnostics"].as_array().into_iter().flatten().filter_map(|d| d["code"].as_str()).collect();
+    let codes: Vec<&str> =
+        v["diagnostics"].as_array().into_iter().flatten().filter_map(|d| d["code"].as_str()).collect();
     assert_eq!(codes, ["E0015"], "{v}");
     assert!(v["diagnostics"][0]["message"].as_str().is_some_and(|m| m.starts_with("not a PDDL text file")), "{v}");
 
