@@ -29,8 +29,9 @@
 //!   and the rest of the file is still parsed.
 //! - The semantic check of a problem runs only when the domain and that problem parsed without
 //!   errors (checking a broken tree only produces cascades); likewise for each plan.
-//! - Domain and problem are checked once; each plan again with them, keeping only that plan's
-//!   own diagnostics, so that a malformed plan does not take the task away from the others.
+//! - Domain and problem are checked once, and each plan with them, keeping only that plan's own
+//!   diagnostics, so that a malformed plan does not take the task away (one well-formed plan is
+//!   checked in the same call as its problem).
 //! - With several problems, the domain's diagnostics are taken from the first problem's check
 //!   only, so each is reported once.
 
@@ -232,16 +233,36 @@ pub fn load(request: Request) -> Result<Loaded, Unreadable> {
         }
         for (i, p) in problems.iter_mut().enumerate() {
             let Some(problem) = p.problem.as_ref().filter(|_| !has_errors_in(&diagnostics, p.file)) else { continue };
-            let mut c = crate::check(Input { problem: Some((problem, p.file)), ..input }, request.options);
+            let with_problem = Input { problem: Some((problem, p.file)), ..input };
+            // The common case, one well-formed plan, takes one check with the plan; a plan with
+            // errors of its own is checked again without it, so that its errors do not take the
+            // task away.
+            let single = match p.plans.as_slice() {
+                [only] => clean_plan(only, &diagnostics),
+                _ => None,
+            };
+            let mut plan_diagnostics = Vec::new();
+            let mut c = match single {
+                Some((pl, file)) => {
+                    let mut c = crate::check(Input { plan: Some((pl, file)), ..with_problem }, request.options);
+                    if c.diagnostics.iter().any(|d| d.file == file && d.is_error()) {
+                        plan_diagnostics.extend(c.diagnostics.drain(..).filter(|d| d.file == file));
+                        let steps = c.summary.plan_steps;
+                        c = crate::check(with_problem, request.options);
+                        c.summary.plan_steps = steps;
+                    }
+                    c
+                }
+                None => crate::check(with_problem, request.options),
+            };
             // The domain's own diagnostics, once: from the first problem's check.
             let keep = |d: &Diagnostic| i == 0 || d.file != domain_file;
             let mut found: Vec<Diagnostic> = c.diagnostics.drain(..).filter(keep).collect();
-            // Each plan is checked with domain and problem, keeping its own diagnostics: the
-            // task stays available for the plans that are well-formed.
-            for plan in &p.plans {
+            found.append(&mut plan_diagnostics);
+            // Several plans: each is checked with domain and problem, keeping its own diagnostics.
+            for plan in p.plans.iter().filter(|_| p.plans.len() > 1) {
                 let Some((pl, file)) = clean_plan(plan, &diagnostics) else { continue };
-                let one = Input { problem: Some((problem, p.file)), plan: Some((pl, file)), ..input };
-                let checked = crate::check(one, request.options);
+                let checked = crate::check(Input { plan: Some((pl, file)), ..with_problem }, request.options);
                 found.extend(checked.diagnostics.into_iter().filter(|d| d.file == file));
             }
             if let [only] = p.plans.as_slice() {

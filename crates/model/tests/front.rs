@@ -182,6 +182,18 @@ fn plans_are_checked_against_the_task_one_by_one() {
 }
 
 #[test]
+fn a_single_malformed_plan_leaves_the_task() {
+    let l = Request::new(Source::text("domain.pddl", DOMAIN))
+        .problem_with_plans(Source::text("p.pddl", PROBLEM), vec![Source::text("p.plan", "(move b1 r1 r9)\n")])
+        .load()
+        .expect("text");
+    assert_eq!(codes(&l), ["E0110"]);
+    assert_eq!(l.sources.get(l.diagnostics[0].file).path, "p.plan");
+    assert!(l.task().is_some(), "the plan's error is not the task's");
+    assert_eq!(l.summary().and_then(|s| s.plan_steps), Some(1));
+}
+
+#[test]
 fn a_single_plan_is_counted_in_the_summary() {
     let l = Request::new(Source::text("domain.pddl", DOMAIN))
         .problem_with_plans(Source::text("p.pddl", PROBLEM), vec![Source::text("p.plan", "(move b1 r1 r2)\n")])
