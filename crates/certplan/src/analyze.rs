@@ -2,6 +2,7 @@
 //! well-formed, conditional effects). DOMAIN is a library domain name or a domain file. When
 //! well-formedness is not provable from the syntax, it is checked over the reachable states of the
 //! given problems (`--generated K` uses K small generated instances of a library domain).
+//! Numeric, temporal and derived domains are "not applicable", with the reason.
 
 use crate::{Fatal, Outcome, Ui, output, stdio};
 use domains::analyze::{Analysis, WellFormed};
@@ -107,6 +108,7 @@ fn text(a: &Analysis, ui: &Ui) -> String {
             "holds on the given problems ({states} reachable states{})",
             if *complete { "" } else { ", search cut at the state limit" }
         ),
+        WellFormed::NotApplicable => "not applicable".to_string(),
         WellFormed::Violated(c) => format!(
             "no: in problem {} the action {} has the effect {}, which changes nothing in state {{{}}}",
             c.problem + 1,
@@ -120,6 +122,11 @@ fn text(a: &Analysis, ui: &Ui) -> String {
         "  class:               {}\n",
         serde_json::to_value(a.class).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default()
     ));
+    if let Some(why) = &a.not_applicable {
+        s.push_str(&format!(
+            "  not applicable:      paper 002's classes are defined for classical domains; this one has {why}\n"
+        ));
+    }
     s.push_str(&format!("  counting verifies exactly: {}\n", yes(a.counting_exact)));
     if !ui.quiet && !a.unproved.is_empty() && !matches!(a.well_formed, WellFormed::Proved) {
         s.push_str("  effects without the opposite literal in the precondition:\n");

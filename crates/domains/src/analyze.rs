@@ -6,9 +6,14 @@
 //! the effect's own `when` condition) contains the opposite literal: `(not p)` for an add of `p`,
 //! `p` for a delete of `p`, with the same arguments. Otherwise it is *checked* over the reachable
 //! states of the given problems, and the first violation is the counterexample.
+//!
+//! The classes are defined for classical (STRIPS-like) domains only: a domain with numeric fluents
+//! (beyond action costs, which do not decide validity), durative actions or derived predicates is
+//! *not applicable*, with the reason, rather than put in a class the paper does not define for it.
 
 use crate::explicit::Explicit;
 use model::lifted::{Action, Condition, Domain, Literal, Task};
+use pddl::ast::AssignOp;
 use serde::Serialize;
 
 /// The most states explored per problem when checking well-formedness semantically.
@@ -26,6 +31,8 @@ pub enum WellFormed {
     HoldsOnProblems { states: usize, complete: bool },
     /// A reachable state where an applicable action has an effect that changes nothing.
     Violated(Counterexample),
+    /// The domain is outside the classes (see [`Analysis::not_applicable`]).
+    NotApplicable,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -55,6 +62,8 @@ pub enum Class {
     DeleteFree,
     WellFormed,
     Strips,
+    /// Paper 002's classes are not defined for the domain (numeric, temporal or derived).
+    NotApplicable,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -66,15 +75,51 @@ pub struct Analysis {
     /// The effects the syntactic proof did not cover (empty when proved).
     pub unproved: Vec<Unproved>,
     pub class: Class,
+    /// Why the classes are not defined for the domain (`class` is then `not-applicable`):
+    /// "numeric fluents (...)", "durative actions (...)", "derived predicates (...)".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_applicable: Option<String>,
     /// Plan verification by counting (net adds minus deletes per atom) is exact for this domain:
     /// delete-free or well-formed, without conditional effects.
     pub counting_exact: bool,
 }
 
-fn conjuncts<'c>(c: &'c Condition, out: &mut Vec<&'c Condition>) {
+/// Why paper 002's classes are not defined for the domain, naming the first such construct.
+/// Action costs (increases of `total-cost`) are allowed: they do not decide a plan's validity.
+pub fn not_applicable(d: &Domain) -> Option<String> {
+    if let Some(a) = d.actions.iter().find(|a| a.is_durative()) {
+        return Some(format!("durative actions (temporal planning), here `{}`", d.name(a.name)));
+    }
+    if let Some(r) = d.derived.first() {
+        return Some(format!("derived predicates, here `{}`", d.name(d.predicates[r.predicate.index()].name)));
+    }
+    let total_cost = d.total_cost_function();
+    for a in &d.actions {
+        let numeric_effect = a.effects.iter().find_map(|e| match &e.literal {
+            Literal::Assign(AssignOp::Increase, f, _) if Some(f.function) == total_cost => None,
+            Literal::Assign(_, f, _) => Some(d.name(d.functions[f.function.index()].name)),
+            _ => None,
+        });
+        if let Some(f) = numeric_effect {
+            return Some(format!("numeric fluents, here action `{}` changes `{f}`", d.name(a.name)));
+        }
+        let conditions = std::iter::once(&a.precondition).chain(a.effects.iter().map(|e| &e.condition));
+        if conditions.into_iter().any(compares) {
+            return Some(format!("numeric fluents, here a comparison in action `{}`", d.name(a.name)));
+        }
+    }
+    None
+}
+
+/// Whether a condition contains a numeric comparison.
+fn compares(c: &Condition) -> bool {
     match c {
-        Condition::And(cs) => cs.iter().for_each(|c| conjuncts(c, out)),
-        other => out.push(other),
+        Condition::Compare(..) => true,
+        Condition::And(cs) | Condition::Or(cs) | Condition::Modal(_, _, cs) => cs.iter().any(compares),
+        Condition::Exists(_, c) | Condition::Forall(_, c) | Condition::Timed(_, c) | Condition::Preference(_, c) => {
+            compares(c)
+        }
+        _ => false,
     }
 }
 
@@ -99,12 +144,13 @@ fn effect_text(d: &Domain, a: &Action, lit: &Literal) -> String {
 /// The syntactic part: which effects are not covered by an opposite literal.
 fn syntactic(d: &Domain) -> Vec<Unproved> {
     let mut out = Vec::new();
+    let total_cost = d.total_cost_function();
     for a in &d.actions {
-        let mut known = Vec::new();
-        conjuncts(&a.precondition, &mut known);
+        // `model`'s conjuncts: the literal ones can prove an effect, the others are ignored.
+        let known = a.precondition.conjuncts();
         for e in &a.effects {
             let mut local = known.clone();
-            conjuncts(&e.condition, &mut local);
+            local.extend(e.condition.conjuncts());
             let covered = match &e.literal {
                 Literal::Add(at) => {
                     local.iter().any(|c| matches!(c, Condition::Atom { positive: false, atom } if atom == at))
@@ -112,7 +158,9 @@ fn syntactic(d: &Domain) -> Vec<Unproved> {
                 Literal::Delete(at) => {
                     local.iter().any(|c| matches!(c, Condition::Atom { positive: true, atom } if atom == at))
                 }
-                // Numeric effects are outside the classes; they never count as proved.
+                // Action costs do not change the state that validity depends on.
+                Literal::Assign(AssignOp::Increase, f, _) if Some(f.function) == total_cost => true,
+                // Other numeric effects are outside the classes (`not_applicable`).
                 Literal::Assign(..) => false,
             };
             if !covered {
@@ -128,6 +176,18 @@ fn syntactic(d: &Domain) -> Vec<Unproved> {
 pub fn analyze(domain: &Domain, problems: &[Task]) -> Result<Analysis, String> {
     let delete_free = domain.actions.iter().all(|a| a.effects.iter().all(|e| !matches!(e.literal, Literal::Delete(_))));
     let conditional_effects = domain.actions.iter().any(|a| a.effects.iter().any(|e| e.condition != Condition::True));
+    if let Some(reason) = not_applicable(domain) {
+        return Ok(Analysis {
+            domain: domain.name(domain.name).to_string(),
+            delete_free,
+            conditional_effects,
+            well_formed: WellFormed::NotApplicable,
+            unproved: Vec::new(),
+            class: Class::NotApplicable,
+            not_applicable: Some(reason),
+            counting_exact: false,
+        });
+    }
     let unproved = syntactic(domain);
     let well_formed = if unproved.is_empty() {
         WellFormed::Proved
@@ -184,6 +244,7 @@ pub fn analyze(domain: &Domain, problems: &[Task]) -> Result<Analysis, String> {
         well_formed,
         unproved,
         class,
+        not_applicable: None,
         counting_exact: !conditional_effects && (delete_free || wf),
     })
 }

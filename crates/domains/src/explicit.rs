@@ -8,6 +8,7 @@
 //! STRIPS-like domains on small instances. Plans found here are checked by `val`, never trusted.
 
 use model::lifted::{Action, Arg, Condition, Literal, ObjectId, PredicateId, Task, VarId};
+use pddl::ast::AssignOp;
 use std::collections::{BTreeSet, HashMap, VecDeque};
 
 /// A ground literal: atom id and sign.
@@ -48,43 +49,38 @@ pub type State = Vec<u32>;
 /// instances, and a bound keeps a big input from exhausting memory.
 pub const MAX_GROUND_ACTIONS: usize = 2_000_000;
 
-fn conjuncts<'c>(c: &'c Condition, out: &mut Vec<&'c Condition>) -> Result<(), String> {
-    match c {
-        Condition::True => Ok(()),
-        Condition::And(cs) => cs.iter().try_for_each(|c| conjuncts(c, out)),
-        Condition::Atom { .. } | Condition::Equal { .. } | Condition::False => {
-            out.push(c);
-            Ok(())
-        }
-        other => Err(format!("only conjunctions of literals are supported here, not {}", kind(other))),
-    }
-}
-
-fn kind(c: &Condition) -> &'static str {
-    match c {
-        Condition::Or(_) => "disjunctions",
-        Condition::Exists(..) => "existential conditions",
-        Condition::Forall(..) => "universal conditions",
-        Condition::Compare(..) => "numeric comparisons",
-        _ => "this condition",
-    }
+/// `model`'s conjunctive view, with the refusal message of this view.
+fn conjuncts(c: &Condition) -> Result<Vec<&Condition>, String> {
+    c.literals().ok_or_else(|| {
+        let kind = c.first_non_literal().map_or("this condition", Condition::kind_name);
+        format!("only conjunctions of literals are supported here, not {kind}")
+    })
 }
 
 impl<'t> Explicit<'t> {
     pub fn new(task: &'t Task) -> Result<Explicit<'t>, String> {
         let d = &task.domain;
-        if !task.init_values.is_empty() || d.actions.iter().any(|a| a.is_durative()) || !d.derived.is_empty() {
+        if d.actions.iter().any(|a| a.is_durative()) || !d.derived.is_empty() {
             return Err("numeric fluents, durative actions and derived predicates are not supported here".into());
         }
-        let mut changed = vec![false; d.predicates.len()];
-        for a in &d.actions {
-            for e in &a.effects {
-                match &e.literal {
-                    Literal::Add(at) | Literal::Delete(at) => changed[at.predicate.index()] = true,
-                    Literal::Assign(..) => return Err("numeric effects are not supported here".into()),
-                }
-            }
+        if !task.timed_literals.is_empty() {
+            return Err("timed initial literals are not supported here".into());
         }
+        // Action costs (increases of `total-cost`) do not decide applicability: they are skipped,
+        // and the initial values they read with them. Any other numeric effect is refused
+        // (numeric conditions are refused by the conjunctive view).
+        let total_cost = d.total_cost_function();
+        let cost =
+            |l: &Literal| matches!(l, Literal::Assign(AssignOp::Increase, f, _) if Some(f.function) == total_cost);
+        if d.actions
+            .iter()
+            .flat_map(|a| &a.effects)
+            .any(|e| matches!(e.literal, Literal::Assign(..)) && !cost(&e.literal))
+        {
+            return Err("numeric effects are not supported here".into());
+        }
+        // Fluent predicates are `model`'s decision; the others are read from the initial state.
+        let changed = task.fluent_predicates();
         let init_set: BTreeSet<(PredicateId, Vec<ObjectId>)> =
             task.init.iter().map(|g| (g.predicate, g.args.clone())).collect();
         let mut ex = Explicit {
@@ -103,8 +99,7 @@ impl<'t> Explicit<'t> {
         }
         ex.init.sort_unstable();
         ex.init.dedup();
-        let mut goal = Vec::new();
-        conjuncts(&task.goal, &mut goal)?;
+        let goal = conjuncts(&task.goal)?;
         let empty: Vec<ObjectId> = Vec::new();
         let mut goal_lits = Vec::new();
         for c in goal {
@@ -160,7 +155,7 @@ impl<'t> Explicit<'t> {
                     Ok(if holds == *positive { Some(None) } else { None })
                 }
             }
-            other => Err(format!("only conjunctions of literals are supported here, not {}", kind(other))),
+            other => Err(format!("only conjunctions of literals are supported here, not {}", other.kind_name())),
         }
     }
 
@@ -171,8 +166,7 @@ impl<'t> Explicit<'t> {
         changed: &[bool],
         init: &BTreeSet<(PredicateId, Vec<ObjectId>)>,
     ) -> Result<(), String> {
-        let mut pre = Vec::new();
-        conjuncts(&a.precondition, &mut pre)?;
+        let pre = conjuncts(&a.precondition)?;
         let domains: Vec<Vec<ObjectId>> = a.variables.iter().map(|v| self.task.objects_of(&v.ty)).collect();
         // Bind parameters in an order that completes static literals early, so that most partial
         // bindings are cut before the remaining parameters multiply them.
@@ -275,12 +269,10 @@ impl<'t> Explicit<'t> {
         let mut effects = Vec::new();
         let mut b = binding.to_vec();
         for (ei, e) in a.effects.iter().enumerate() {
-            let (Literal::Add(atom) | Literal::Delete(atom)) = &e.literal else {
-                return Err("numeric effects are not supported here".into());
-            };
+            // Checked in `new`: the only other effects are action costs.
+            let (Literal::Add(atom) | Literal::Delete(atom)) = &e.literal else { continue };
             let add = matches!(e.literal, Literal::Add(_));
-            let mut cond = Vec::new();
-            conjuncts(&e.condition, &mut cond)?;
+            let cond = conjuncts(&e.condition)?;
             // Every combination of the effect's `forall` variables.
             let doms: Vec<Vec<ObjectId>> =
                 e.forall.iter().map(|v: &VarId| self.task.objects_of(&a.variables[v.index()].ty)).collect();

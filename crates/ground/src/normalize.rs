@@ -100,24 +100,20 @@ pub(crate) fn normalize(task: &Task) -> Result<Normalized, GroundError> {
     if d.constraints.is_some() || task.constraints.is_some() {
         refuse("trajectory constraints (:constraints)", "problem");
     }
-    let total_cost = d
-        .functions
-        .iter()
-        .position(|f| d.name(f.name) == "total-cost" && f.params.is_empty())
-        .map(|i| FunctionId(i as u32));
-    let general_cost = match &task.metric {
-        None => false,
-        Some(m) => match (&m.optimization, &m.expr) {
-            (Optimization::Minimize, Expr::Fluent(f)) if Some(f.function) == total_cost => true,
+    let total_cost = d.total_cost_function();
+    // Which function costs count is `model`'s decision; grounding supports only the metrics
+    // whose cost is a sum of action costs.
+    let general_cost = matches!(task.costs(), model::Costs::TotalCost(_));
+    if let Some(m) = &task.metric {
+        match (&m.optimization, &m.expr) {
+            (Optimization::Minimize, Expr::Fluent(f)) if Some(f.function) == total_cost => {}
             // `(total-time)` of a classical plan is its length, which unit costs minimize.
-            (Optimization::Minimize, Expr::TotalTime) => false,
-            _ => {
-                refuse("a metric other than `minimize (total-cost)`", "problem");
-                false
-            }
-        },
-    };
-    let mut fluent = vec![false; d.predicates.len()];
+            (Optimization::Minimize, Expr::TotalTime) => {}
+            _ => refuse("a metric other than `minimize (total-cost)`", "problem"),
+        }
+    }
+    // Fluent (changed by an action, derived, or by a timed literal) is `model`'s decision.
+    let fluent = task.fluent_predicates();
     for a in &d.actions {
         let name = d.name(a.name).to_string();
         if a.is_durative() {
@@ -126,7 +122,7 @@ pub(crate) fn normalize(task: &Task) -> Result<Normalized, GroundError> {
         }
         for e in &a.effects {
             match &e.literal {
-                Literal::Add(atom) | Literal::Delete(atom) => fluent[atom.predicate.index()] = true,
+                Literal::Add(_) | Literal::Delete(_) => {}
                 Literal::Assign(op, f, _) if Some(f.function) == total_cost => {
                     if *op != AssignOp::Increase {
                         refuse("an update of total-cost other than `increase`", &format!("action {name}"));
@@ -139,11 +135,6 @@ pub(crate) fn normalize(task: &Task) -> Result<Normalized, GroundError> {
                     refuse(&format!("numeric fluents (assignment to `{fname}`)"), &format!("action {name}"));
                 }
             }
-        }
-    }
-    for (p, pred) in d.predicates.iter().enumerate() {
-        if pred.derived {
-            fluent[p] = false;
         }
     }
     if !refusals.is_empty() {

@@ -90,7 +90,12 @@ pub fn check(input: Input, options: CheckOptions) -> Checked {
         let uninitialized: Vec<_> = l
             .functions_used
             .iter()
-            .filter(|(f, (file, _))| *file == dfile && !initialized.contains(f))
+            // `total-cost` starts at 0 when not given, as in Fast Downward and in `val`.
+            .filter(|(f, (file, _))| {
+                *file == dfile
+                    && !initialized.contains(f)
+                    && l.symbols.name(l.functions[f.index()].name) != "total-cost"
+            })
             .map(|(&f, &(file, span))| (f, file, span))
             .collect();
         for (f, file, span) in uninitialized {
@@ -102,6 +107,25 @@ pub fn check(input: Input, options: CheckOptions) -> Checked {
                 format!("function `{name}` is used here but has no initial value in problem `{}`", p.name.text),
             )
             .with_help(format!("add `(= ({name} ...) VALUE)` to `:init`"));
+            l.diags.push(dg);
+        }
+        // Without a metric, Fast Downward searches with unit costs and VAL reports the plan's
+        // length (`reading::Costs`): costs the domain defines are then silently not counted.
+        if p.metric.is_none()
+            && let Some(tc) = crate::reading::total_cost_function(&l.symbols, &l.functions)
+            && crate::reading::increases(&actions, tc)
+        {
+            let dg = Diagnostic::warning(
+                codes::ACTION_COSTS_WITHOUT_METRIC,
+                pfile,
+                p.name.span,
+                format!(
+                    "the domain's actions increase `total-cost`, but problem `{}` has no `:metric`: \
+                     every action counts 1, as in Fast Downward and VAL",
+                    p.name.text
+                ),
+            )
+            .with_help("add `(:metric minimize (total-cost))` to the problem to count action costs");
             l.diags.push(dg);
         }
         task_parts = Some((p, init, init_values, timed, goal, goal_variables, pconstraints, metric));

@@ -46,4 +46,5 @@ codes! {
     TYPE_REDECLARED = "W0106" "type-redeclared-with-another-supertype";
     DUPLICATE_DECL_PARAMETER = "W0107" "duplicate-parameter-in-declaration";
     OBJECT_REDECLARED = "W0108" "object-redeclared-with-another-type";
+    ACTION_COSTS_WITHOUT_METRIC = "W0109" "action-costs-without-metric";
 }

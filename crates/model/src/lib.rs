@@ -13,10 +13,12 @@ pub mod front;
 pub mod intern;
 pub mod lifted;
 mod lower;
+pub mod reading;
 pub mod semantics;
 mod summary;
 
 pub use check::check;
+pub use reading::Costs;
 pub use summary::Summary;
 
 use pddl::ast::{Domain, Problem};

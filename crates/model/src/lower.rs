@@ -50,6 +50,15 @@ pub(crate) struct Lowerer<'d> {
     vars: Vec<Param>,
     scope: Vec<(Symbol, VarId)>,
     durative: bool,
+    /// Lowering the value of `(increase (total-cost) ...)`: functions read there are the static
+    /// cost functions that `:action-costs` allows (IPC 2008), not `:numeric-fluents`.
+    in_action_cost: bool,
+    /// Lowering an initial value `(= (f ...) v)`: giving a value is no use of a requirement (the
+    /// declaration and the reads of `f` decide which one it needs).
+    in_initial_value: bool,
+    /// The first declared numeric function other than `total-cost`: `:action-costs` allows it
+    /// (as a static cost function), otherwise it needs `:numeric-fluents`.
+    numeric_declared: Option<(FileId, Span)>,
 }
 
 impl<'d> Lowerer<'d> {
@@ -79,6 +88,9 @@ impl<'d> Lowerer<'d> {
             vars: Vec::new(),
             scope: Vec::new(),
             durative: false,
+            in_action_cost: false,
+            in_initial_value: false,
+            numeric_declared: None,
         }
     }
 
@@ -135,6 +147,14 @@ impl<'d> Lowerer<'d> {
 
     /// Reports requirements used but not declared (warnings, errors under `--strict`).
     pub fn missing_requirements(&mut self) {
+        // A declared numeric function that is never read outside action costs nor changed is a
+        // static cost function: `:action-costs` covers it; with neither requirement declared,
+        // `:numeric-fluents` is the one to suggest.
+        if let Some(at) = self.numeric_declared
+            && !self.declared.contains(&RequirementKind::ActionCosts)
+        {
+            self.used.entry(RequirementKind::NumericFluents).or_insert(at);
+        }
         let used: Vec<_> = self.used.iter().map(|(&k, &v)| (k, v)).collect();
         for (k, (file, span)) in used {
             // `:strips` is PDDL's baseline: files that declare only `:typing` still add and delete.
@@ -434,7 +454,7 @@ impl<'d> Lowerer<'d> {
             if f.name.is("total-cost") {
                 self.uses(RequirementKind::ActionCosts, f.name.span);
             } else if ty == lifted::FunctionType::Number {
-                self.uses(RequirementKind::NumericFluents, f.name.span);
+                self.numeric_declared.get_or_insert((self.file, f.name.span));
             }
             if let Some(&prev) = self.func_index.get(&name) {
                 let first = self.functions[prev.index()].span;
@@ -630,7 +650,8 @@ impl<'d> Lowerer<'d> {
         };
         self.functions_used.entry(id).or_insert((self.file, f.span));
         let args = self.args(&f.args, Owner::Function(id), f.span)?;
-        if f.function.is("total-cost") {
+        if self.in_initial_value {
+        } else if f.function.is("total-cost") || self.in_action_cost {
             self.uses(RequirementKind::ActionCosts, f.span);
         } else {
             self.uses(RequirementKind::NumericFluents, f.span);
@@ -934,7 +955,13 @@ impl<'d> Lowerer<'d> {
                 let is_object = matches!(self.functions[fluent.function.index()].ty, lifted::FunctionType::Object(_));
                 let place =
                     ExprPlace { duration: self.durative, continuous: self.durative, object: is_object, metric: false };
-                let Some(value) = self.expr(v, place) else { return };
+                // `:action-costs` (IPC 2008): `(increase (total-cost) v)` where v reads only
+                // static functions. A function that some effect changes is marked
+                // `:numeric-fluents` there, so a read of it here needs no separate test.
+                self.in_action_cost = *op == ast::AssignOp::Increase && f.function.is("total-cost");
+                let value = self.expr(v, place);
+                self.in_action_cost = false;
+                let Some(value) = value else { return };
                 push(self, Literal::Assign(*op, fluent, value));
             }
             K::Timed(t, body) => {
@@ -1114,7 +1141,10 @@ impl<'d> Lowerer<'d> {
 
     pub fn ground_fluent(&mut self, f: &ast::FunctionTerm) -> Option<GroundFluent> {
         self.start_schema(Vec::new());
-        let fl = self.function(f)?;
+        self.in_initial_value = true;
+        let fl = self.function(f);
+        self.in_initial_value = false;
+        let fl = fl?;
         let args = fl.args.iter().map(|a| match a {
             Arg::Object(o) => Some(*o),
             Arg::Var(_) => None,

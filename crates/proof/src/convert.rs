@@ -222,15 +222,9 @@ pub fn convert_domain(d: &lifted::Domain, file: FileId) -> Result<DomainIr, Vec<
         r.refuse(Span::default(), "trajectory constraints (`:constraints`)", "domain");
     }
 
-    // Which predicates change: the dynamic part of the state.
-    let mut dynamic = vec![false; d.predicates.len()];
-    for a in &d.actions {
-        for e in &a.effects {
-            if let Literal::Add(at) | Literal::Delete(at) = &e.literal {
-                dynamic[at.predicate.index()] = true;
-            }
-        }
-    }
+    // Which predicates change: the dynamic part of the state (`model`'s fluent predicates;
+    // derived ones are refused above).
+    let dynamic = d.fluent_predicates();
 
     let mut names = Names::new();
     // A parameter of type `object` that no positive precondition atom mentions could be any
@@ -307,9 +301,8 @@ pub fn convert_domain(d: &lifted::Domain, file: FileId) -> Result<DomainIr, Vec<
         };
         let mut pre = Vec::new();
         let mut ok = true;
-        let mut conjuncts = Vec::new();
-        flatten_and(&a.precondition, &mut conjuncts);
-        for c in conjuncts {
+        // The conjuncts as `model` flattens them; each one outside the fragment is refused.
+        for c in a.precondition.conjuncts() {
             match c {
                 Condition::True => {}
                 Condition::Atom { positive, atom } => match atom.args.iter().map(term).collect::<Option<Vec<_>>>() {
@@ -391,21 +384,12 @@ fn is_object_spec(t: &TypeSpec) -> bool {
 
 /// Whether parameter `i` occurs in a positive atom of the (conjunctive) precondition.
 fn in_positive_atom(c: &Condition, i: usize) -> bool {
-    let mut cs = Vec::new();
-    flatten_and(c, &mut cs);
-    cs.iter().any(|c| match c {
+    c.conjuncts().iter().any(|c| match c {
         Condition::Atom { positive: true, atom } => {
             atom.args.iter().any(|a| matches!(a, Arg::Var(v) if v.index() == i))
         }
         _ => false,
     })
-}
-
-fn flatten_and<'a>(c: &'a Condition, out: &mut Vec<&'a Condition>) {
-    match c {
-        Condition::And(cs) => cs.iter().for_each(|c| flatten_and(c, out)),
-        other => out.push(other),
-    }
 }
 
 fn condition_kind(c: &Condition) -> &'static str {
@@ -473,9 +457,7 @@ pub fn convert_problem(dom: &DomainIr, task: &lifted::Task, file: FileId) -> Res
     }
     let mut goal: Vec<Vec<(Vec<u32>, bool)>> = vec![Vec::new(); dom.fns.len()];
     let mut dropped = Vec::new();
-    let mut lits = Vec::new();
-    flatten_and(&task.goal, &mut lits);
-    for c in lits {
+    for c in task.goal.conjuncts() {
         match c {
             Condition::True => {}
             Condition::Atom { positive, atom } => {

@@ -6,7 +6,7 @@ use crate::derived::Derived;
 use crate::eval::{Ctx, Env, Tables, UNBOUND, Unsatisfied, View};
 use crate::state::State;
 use crate::{CostSource, FinalState, MetricValue, Options, PlanError, Step, TraceStep, Validation, Verdict};
-use model::lifted::{Action, Expr, Literal, Task};
+use model::lifted::{Action, Task};
 use pddl::ast::Optimization;
 
 pub struct Run<'t> {
@@ -48,14 +48,29 @@ impl<'t> Run<'t> {
             }
         }
         let mut notes = Vec::new();
-        let total_cost = total_cost_function(task).map(|f| tables.fluents.intern(&[f]));
-        if let Some(tc) = total_cost
+        // `total-cost`, wherever actions increase it or the metric reads it, starts at 0 when not
+        // given (FD, VAL); which function the plan's cost counts is `model`'s decision
+        // (`Task::costs`): total-cost under a metric that reads it, else the plan's length.
+        let costs = task.costs();
+        let declared_cost = task.domain.total_cost_function().map(|f| tables.fluents.intern(&[f.0]));
+        if let Some(tc) = declared_cost
+            && (task.domain.increases_total_cost() || costs != model::Costs::Unit)
             && state.value(tc).is_none()
         {
-            // Planners (FD, VAL) take an uninitialized `total-cost` as 0; so do we, but say so.
             state.set_value(tc, Some(0.0));
             notes.push("`(total-cost)` has no initial value; it starts at 0".into());
         }
+        if task.ignores_action_costs() {
+            notes.push(
+                "actions increase `(total-cost)` but the problem has no `:metric`: the cost is the plan's length, \
+                 as VAL and Fast Downward count it"
+                    .into(),
+            );
+        }
+        let total_cost = match costs {
+            model::Costs::TotalCost(_) => declared_cost,
+            model::Costs::Unit => None,
+        };
         let initial_cost = total_cost.and_then(|tc| state.value(tc)).unwrap_or(0.0);
         let mut run = Run { ctx, tables, state, derived, options, trace: Vec::new(), notes, total_cost, initial_cost };
         run.update_derived();
@@ -232,28 +247,5 @@ impl<'t> Run<'t> {
             self.state.values().map(|(f, v)| (self.ctx.fluent_text(self.tables.fluents.key(f)), v)).collect();
         values.sort_by(|a, b| a.0.cmp(&b.0));
         FinalState { atoms, values }
-    }
-}
-
-/// The 0-ary `total-cost` function, when some action changes it: then the plan's cost is its
-/// increase (IPC's `:action-costs`); otherwise the cost is the plan's length.
-fn total_cost_function(task: &Task) -> Option<u32> {
-    let d = &task.domain;
-    let f = d.functions.iter().position(|f| d.name(f.name) == "total-cost" && f.params.is_empty())? as u32;
-    let changed = d
-        .actions
-        .iter()
-        .flat_map(|a| &a.effects)
-        .any(|e| matches!(&e.literal, Literal::Assign(_, fl, _) if fl.function.0 == f));
-    let in_metric = task.metric.as_ref().is_some_and(|m| reads_function(&m.expr, f));
-    (changed || in_metric).then_some(f)
-}
-
-fn reads_function(e: &Expr, f: u32) -> bool {
-    match e {
-        Expr::Fluent(fl) => fl.function.0 == f,
-        Expr::Binary(_, a, b) => reads_function(a, f) || reads_function(b, f),
-        Expr::Negate(a) => reads_function(a, f),
-        _ => false,
     }
 }

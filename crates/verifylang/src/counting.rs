@@ -23,16 +23,9 @@ pub struct Verdict {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unreadable(pub String);
 
-fn conjuncts<'c>(c: &'c Condition, out: &mut Vec<&'c Condition>) -> Result<(), Unreadable> {
-    match c {
-        Condition::True => Ok(()),
-        Condition::And(cs) => cs.iter().try_for_each(|c| conjuncts(c, out)),
-        Condition::Atom { .. } | Condition::Equal { .. } => {
-            out.push(c);
-            Ok(())
-        }
-        _ => Err(Unreadable("the counting verifier handles conjunctions of literals only".into())),
-    }
+/// `model`'s conjunctive view; anything else cannot be counted.
+fn conjuncts(c: &Condition) -> Result<Vec<&Condition>, Unreadable> {
+    c.literals().ok_or_else(|| Unreadable("the counting verifier handles conjunctions of literals only".into()))
 }
 
 /// Splits a section into (name, args) groups by the arities `arity` knows.
@@ -84,8 +77,8 @@ fn verify_strings(domain: &Domain, tokens: &[String]) -> Result<Verdict, Unreada
                 }
             }
         };
-        let mut pre = Vec::new();
-        conjuncts(&a.precondition, &mut pre)?;
+        let pre = conjuncts(&a.precondition)?;
+        // `False` (a literal that never holds) falls to the last arm.
         let ok = pre.iter().all(|c| match c {
             Condition::Atom { positive, atom } => {
                 let key = (
