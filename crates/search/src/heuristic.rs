@@ -7,6 +7,7 @@
 //!   hadd best supporters, preferred operators: its operators applicable in the state).
 //! - `lmcut`: in [`crate::lmcut`], over the same relaxed task.
 
+use crate::registry::StateId;
 use crate::state::{Layout, SearchTask, State};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -20,6 +21,16 @@ pub trait Heuristic {
     fn evaluate(&mut self, s: &State, preferred: Option<&mut Vec<u32>>) -> Value;
     /// Whether the heuristic never overestimates (so A* with it is optimal).
     fn admissible(&self) -> bool;
+    /// Whether its value depends on the path to the state (lmcount's accepted landmarks): the
+    /// engines then call the two `notify_` methods.
+    fn path_dependent(&self) -> bool {
+        false
+    }
+    /// The initial state, registered as `id`, before its evaluation.
+    fn notify_initial(&mut self, _id: StateId, _s: &State) {}
+    /// A transition `parent --op--> child`, before `child` (whose state is `s`) is evaluated;
+    /// eager search also reports transitions to states seen before.
+    fn notify_transition(&mut self, _parent: StateId, _op: u32, _child: StateId, _s: &State) {}
 }
 
 pub struct Blind {
