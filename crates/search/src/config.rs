@@ -134,7 +134,9 @@ pub struct Config {
 impl Config {
     /// Whether plans found are optimal: A* with real costs and admissible heuristics only.
     pub fn optimal(&self) -> bool {
-        self.engine_name == "astar" && self.cost_type == CostType::Normal && self.heuristics.iter().all(|h| h.admissible())
+        self.engine_name == "astar"
+            && self.cost_type == CostType::Normal
+            && self.heuristics.iter().all(|h| h.admissible())
     }
 
     /// Every heuristic instance the configuration uses (queues and preferred), once each.
@@ -374,8 +376,10 @@ fn transform(v: &Val) -> Result<CostType, ConfigError> {
                 _ => return err(v.at(), "`adapt_costs` takes one cost type: normal, one or plusone"),
             };
             match arg {
-                Val::Ident(w, _) => CostType::from_name(w)
-                    .map_or_else(|| err(arg.at(), format!("unknown cost type `{w}` (known: normal, one, plusone)")), Ok),
+                Val::Ident(w, _) => CostType::from_name(w).map_or_else(
+                    || err(arg.at(), format!("unknown cost type `{w}` (known: normal, one, plusone)")),
+                    Ok,
+                ),
                 _ => err(arg.at(), "expected a cost type: normal, one or plusone"),
             }
         }
@@ -427,7 +431,10 @@ fn heuristic(v: &Val, env: &Env) -> Result<HeuristicSpec, ConfigError> {
     let params = plugin.params;
     let mut given: Vec<(&'static str, &Val)> = Vec::new();
     if args.len() > params.len() {
-        return err(args[params.len()].at(), format!("`{owner}()` takes at most {} positional arguments", params.len()));
+        return err(
+            args[params.len()].at(),
+            format!("`{owner}()` takes at most {} positional arguments", params.len()),
+        );
     }
     for (p, a) in params.iter().zip(args) {
         given.push((p.name, a));
@@ -523,7 +530,8 @@ fn engine<'v>(v: &'v Val, env: &mut Env<'v>) -> Result<Config, ConfigError> {
         return cfg;
     }
     let Some(plugin) = plugins::engine(name) else {
-        let hint = if plugins::heuristic(name).is_some() { "; a heuristic needs an engine, e.g. `astar(...)`" } else { "" };
+        let hint =
+            if plugins::heuristic(name).is_some() { "; a heuristic needs an engine, e.g. `astar(...)`" } else { "" };
         return err(at, format!("unknown search engine `{name}` (known: {}){hint}", plugins::engine_names()));
     };
     engine_from(plugin, args, kwargs, at, env)
@@ -586,10 +594,9 @@ fn engine_from(
         Priority::Weighted => Some(text_of("w")?.and_then(|w| w.parse().ok()).unwrap_or(1)),
     };
     let bound = match text_of("bound")? {
-        Some(b) if b != "infinity" => Some(b.parse::<u64>().map_err(|_| ConfigError {
-            message: format!("`{name}`: bad bound `{b}`"),
-            at,
-        })?),
+        Some(b) if b != "infinity" => {
+            Some(b.parse::<u64>().map_err(|_| ConfigError { message: format!("`{name}`: bad bound `{b}`"), at })?)
+        }
         _ => None,
     };
     let cost_type = CostType::from_name(&text_of("cost_type")?.unwrap_or_default()).unwrap_or_default();

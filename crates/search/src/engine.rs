@@ -160,8 +160,10 @@ impl Evaluators {
     }
 
     /// Evaluates every instance; false for a dead end. Preferred operators go to `self.preferred`.
-    fn evaluate(&mut self, s: &[u64], want_preferred: bool) -> bool {
-        debug_assert!(self.hs.len() == self.values.len());
+    fn evaluate(&mut self, id: StateId, s: &[u64], want_preferred: bool) -> bool {
+        for h in &mut self.hs {
+            h.set_state_id(id);
+        }
         self.preferred.clear();
         for i in 0..self.hs.len() {
             let pref = want_preferred && self.pref_h.contains(&i);
@@ -244,7 +246,11 @@ struct Alternation<T> {
 impl<T> Alternation<T> {
     fn new(k: usize, preferred: bool, lifo: bool) -> Alternation<T> {
         let n = if preferred { 2 * k } else { k };
-        Alternation { queues: (0..n).map(|_| BucketQueue::new(lifo)).collect(), priority: vec![0; n], preferred_from: k }
+        Alternation {
+            queues: (0..n).map(|_| BucketQueue::new(lifo)).collect(),
+            priority: vec![0; n],
+            preferred_from: k,
+        }
     }
     fn pop(&mut self) -> Option<(usize, (u64, u64), T)> {
         let mut best: Option<usize> = None;
@@ -297,7 +303,8 @@ impl Run<'_, '_> {
         {
             return Some(Outcome::OutOfMemory);
         }
-        if self.cfg.verbosity > Verbosity::Silent && now.duration_since(self.last_progress) >= Duration::from_millis(500)
+        if self.cfg.verbosity > Verbosity::Silent
+            && now.duration_since(self.last_progress) >= Duration::from_millis(500)
         {
             self.last_progress = now;
             let p = self.progress_line(f_layer, rss, None);
@@ -437,7 +444,7 @@ fn eager(run: &mut Run, registry: &mut StateRegistry, nodes: &mut Nodes) -> Outc
     nodes.ensure(id);
     run.stats.evaluated += 1;
     ev.notify_initial(id, &init);
-    if !ev.evaluate(&init, false) {
+    if !ev.evaluate(id, &init, false) {
         run.stats.dead_ends += 1;
         return run.exhausted();
     }
@@ -487,7 +494,7 @@ fn eager(run: &mut Run, registry: &mut StateRegistry, nodes: &mut Nodes) -> Outc
         }
         if use_pref {
             // Preferred operators of the expanded state (its values are cached in `nodes`).
-            ev.evaluate(&state, true);
+            ev.evaluate(id, &state, true);
         }
         applicable.clear();
         sg.applicable(&state, &mut applicable);
@@ -516,7 +523,7 @@ fn eager(run: &mut Run, registry: &mut StateRegistry, nodes: &mut Nodes) -> Outc
                 run.stats.evaluated += 1;
                 // `ev.preferred` belongs to the expanded state; keep it while evaluating children.
                 let saved = std::mem::take(&mut ev.preferred);
-                let alive = ev.evaluate(&succ, false);
+                let alive = ev.evaluate(sid, &succ, false);
                 ev.preferred = saved;
                 if !alive {
                     nodes.status[s] = DEAD;
@@ -577,7 +584,7 @@ fn lazy(run: &mut Run, registry: &mut StateRegistry, nodes: &mut Nodes) -> Outco
         let i = current as usize;
         let state = registry.get(current).to_vec();
         run.stats.evaluated += 1;
-        let alive = ev.evaluate(&state, use_pref);
+        let alive = ev.evaluate(current, &state, use_pref);
         if current == init_id {
             run.stats.initial_h = alive.then(|| ev.values[ev.queue_h[0]]);
         }

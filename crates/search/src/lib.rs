@@ -11,6 +11,7 @@ pub mod config;
 pub mod engine;
 pub mod heuristic;
 pub mod heuristics;
+pub mod landmarks;
 pub mod lmcut;
 pub mod plugins;
 pub mod queue;

@@ -14,7 +14,9 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ParamKind {
     /// An integer of at least `min`.
-    Int { min: i64 },
+    Int {
+        min: i64,
+    },
     Bool,
     /// One of the listed words.
     Choice(&'static [&'static str]),
@@ -129,6 +131,7 @@ pub static HEURISTICS: &[&HeuristicPlugin] = &[
     &heuristics::add::PLUGIN,
     &heuristics::ff::PLUGIN,
     &heuristics::lmcut::PLUGIN,
+    &heuristics::lmcount::PLUGIN,
 ];
 
 const BOUND: Param = Param {
@@ -245,7 +248,12 @@ fn param_line(p: &Param) -> String {
 pub fn help() -> String {
     let mut s = String::from("Search engines:\n");
     for e in ENGINES {
-        s.push_str(&format!("  {}({}, ...): {}\n", e.name, if e.many_heuristics { "[h, ...]" } else { "h" }, e.summary));
+        s.push_str(&format!(
+            "  {}({}, ...): {}\n",
+            e.name,
+            if e.many_heuristics { "[h, ...]" } else { "h" },
+            e.summary
+        ));
         e.params.iter().for_each(|p| s.push_str(&param_line(p)));
     }
     s.push_str("Heuristics:\n");

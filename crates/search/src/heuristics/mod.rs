@@ -7,4 +7,5 @@ pub mod blind;
 pub mod ff;
 pub mod goalcount;
 pub mod hmax;
+pub mod lmcount;
 pub mod lmcut;
