@@ -13,6 +13,8 @@ use std::time::Instant;
 
 /// Exit statuses shared by `plan` and `ground`, compatible with Fast Downward's driver.
 pub const EXIT_UNSOLVABLE: u8 = 11;
+/// The search ended without a plan and without a proof that none exists (under a `bound`).
+pub const EXIT_UNSOLVED_INCOMPLETE: u8 = 12;
 pub const EXIT_OUT_OF_MEMORY: u8 = 22;
 pub const EXIT_OUT_OF_TIME: u8 = 23;
 /// A plan that fails validation: a bug in grounding or search (FD's "search critical error").

@@ -7,8 +7,8 @@
 //! is reported as a bug (exit 32) and not written.
 
 use crate::ground::{
-    EXIT_BUG, EXIT_OUT_OF_MEMORY, EXIT_OUT_OF_TIME, EXIT_UNSOLVABLE, Prepared, PruneArgs, Stop, load_task, prepare,
-    prepared_text,
+    EXIT_BUG, EXIT_OUT_OF_MEMORY, EXIT_OUT_OF_TIME, EXIT_UNSOLVABLE, EXIT_UNSOLVED_INCOMPLETE, Prepared, PruneArgs,
+    Stop, load_task, prepare, prepared_text,
 };
 use crate::{Fatal, Outcome, Ui, output, stdio};
 use search::{Limits, Outcome as SearchOutcome, Progress, SearchTask, Stats};
@@ -140,6 +140,16 @@ pub fn run(args: &PlanArgs, ui: &Ui) -> Result<Outcome, Fatal> {
             let o = Outcome::Planner(EXIT_UNSOLVABLE);
             report(o, &prep, "unsolvable (search space exhausted)", Some(&stats), serde_json::Value::Null)?;
             return Ok(o);
+        }
+        SearchOutcome::UnsolvedIncomplete => {
+            prep.times.total = start.elapsed().as_secs_f64();
+            report(
+                &prep,
+                "no plan under the bound (search unsolved, incomplete)",
+                Some(&stats),
+                serde_json::Value::Null,
+            )?;
+            return Ok(Outcome::Planner(EXIT_UNSOLVED_INCOMPLETE));
         }
         SearchOutcome::OutOfTime => {
             prep.times.total = start.elapsed().as_secs_f64();
@@ -313,6 +323,9 @@ fn run_fdr(args: &PlanArgs, ui: &Ui, cfg: &search::Config, limits: Limits, start
             times.total = start.elapsed().as_secs_f64();
             let (text, code) = match other {
                 SearchOutcome::Unsolvable => ("unsolvable (search space exhausted)", EXIT_UNSOLVABLE),
+                SearchOutcome::UnsolvedIncomplete => {
+                    ("no plan under the bound (search unsolved, incomplete)", EXIT_UNSOLVED_INCOMPLETE)
+                }
                 SearchOutcome::OutOfTime => ("out of time", EXIT_OUT_OF_TIME),
                 _ => ("out of memory", EXIT_OUT_OF_MEMORY),
             };

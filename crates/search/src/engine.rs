@@ -3,9 +3,8 @@
 //! paper 001's tie-breaking for A* (lowest f, then lowest h, then most recently generated).
 //! Several heuristics and preferred-operator queues are combined by alternation, as in FD.
 
-use crate::config::{Config, Engine, HeuristicKind};
-use crate::heuristic::{Blind, Combine, GoalCount, Heuristic, RelaxationHeuristic};
-use crate::lmcut::LmCut;
+use crate::config::{Config, CostType, Engine, HeuristicSpec, Verbosity};
+use crate::heuristic::Heuristic;
 use crate::queue::BucketQueue;
 use crate::registry::{StateId, StateRegistry};
 use crate::state::SearchTask;
@@ -48,6 +47,10 @@ pub enum Outcome {
     },
     /// The reachable state space was exhausted: no plan exists.
     Unsolvable,
+    /// The search ended without a plan but without proving there is none: the space was
+    /// exhausted under a `bound`, so plans of cost at or above it may exist (Fast Downward's
+    /// exit code 12, "search unsolved incomplete").
+    UnsolvedIncomplete,
     OutOfTime,
     OutOfMemory,
 }
@@ -65,6 +68,9 @@ pub struct Progress {
     pub generated: u64,
     pub elapsed: f64,
     pub rss_bytes: u64,
+    /// Set when this call reports a new best value of a queue heuristic (verbosity `verbose`
+    /// and above): the heuristic's text and its value, as FD's "New best heuristic value".
+    pub new_best: Option<(String, u64)>,
 }
 
 /// Resident set size of this process, from /proc (0 where unavailable).
@@ -87,15 +93,25 @@ pub fn peak_rss_bytes() -> u64 {
         .map_or(0, |kb| kb * 1024)
 }
 
-pub fn make_heuristic(kind: HeuristicKind, t: &SearchTask) -> Box<dyn Heuristic> {
-    match kind {
-        HeuristicKind::Blind => Box::new(Blind::new(t)),
-        HeuristicKind::GoalCount => Box::new(GoalCount::new(t)),
-        HeuristicKind::Hmax => Box::new(RelaxationHeuristic::new(t, Combine::Max, false)),
-        HeuristicKind::Hadd => Box::new(RelaxationHeuristic::new(t, Combine::Add, false)),
-        HeuristicKind::Ff => Box::new(RelaxationHeuristic::new(t, Combine::Add, true)),
-        HeuristicKind::LmCut => Box::new(LmCut::new(t)),
+/// Whether every operator costs 1 (FD's unit-cost test for `plusone`).
+fn unit_cost(t: &SearchTask) -> bool {
+    !t.ground.general_cost || t.ground.operators.iter().all(|o| o.cost == 1)
+}
+
+/// An instance of the heuristic `spec`, seeing the operator costs of its cost type.
+pub fn make_heuristic(spec: &HeuristicSpec, t: &SearchTask) -> Box<dyn Heuristic> {
+    let build = spec.plugin().build;
+    if spec.cost_type == CostType::Normal {
+        return build(t, spec);
     }
+    let unit = unit_cost(t);
+    let mut adjusted = t.ground.clone();
+    for o in &mut adjusted.operators {
+        o.cost = spec.cost_type.adjust(o.cost, unit);
+    }
+    // Every heuristic copies what it needs from the task, so the copy can go afterwards.
+    adjusted.general_cost = true;
+    build(&t.with_ground(&adjusted), spec)
 }
 
 const NEW: u8 = 0;
@@ -117,22 +133,37 @@ struct Evaluators {
 
 impl Evaluators {
     fn new(cfg: &Config, t: &SearchTask) -> Evaluators {
-        let mut kinds: Vec<HeuristicKind> = Vec::new();
-        let index = |k: HeuristicKind, kinds: &mut Vec<HeuristicKind>| match kinds.iter().position(|&x| x == k) {
-            Some(i) => i,
-            None => {
-                kinds.push(k);
-                kinds.len() - 1
-            }
-        };
-        let queue_h: Vec<usize> = cfg.heuristics.iter().map(|&k| index(k, &mut kinds)).collect();
-        let pref_h: Vec<usize> = cfg.preferred.iter().map(|&k| index(k, &mut kinds)).collect();
-        let hs = kinds.iter().map(|&k| make_heuristic(k, t)).collect();
-        Evaluators { hs, queue_h, pref_h, values: vec![0; kinds.len()], preferred: Vec::new() }
+        let specs = cfg.all_heuristics();
+        let index = |h: &HeuristicSpec| specs.iter().position(|&x| x == h).expect("listed by all_heuristics");
+        let queue_h: Vec<usize> = cfg.heuristics.iter().map(index).collect();
+        let pref_h: Vec<usize> = cfg.preferred.iter().map(index).collect();
+        let hs = specs.iter().map(|h| make_heuristic(h, t)).collect();
+        Evaluators { hs, queue_h, pref_h, values: vec![0; specs.len()], preferred: Vec::new() }
+    }
+
+    /// Path-dependent heuristics (lmcount) learn of the initial state.
+    fn notify_initial(&mut self, id: StateId, s: &[u64]) {
+        for h in &mut self.hs {
+            h.notify_initial(id, s);
+        }
+    }
+
+    /// Path-dependent heuristics learn of a transition, before `child` is evaluated.
+    fn notify_transition(&mut self, parent: StateId, op: u32, child: StateId, s: &[u64]) {
+        for h in &mut self.hs {
+            h.notify_transition(parent, op, child, s);
+        }
+    }
+
+    fn path_dependent(&self) -> bool {
+        self.hs.iter().any(|h| h.path_dependent())
     }
 
     /// Evaluates every instance; false for a dead end. Preferred operators go to `self.preferred`.
-    fn evaluate(&mut self, s: &[u64], want_preferred: bool) -> bool {
+    fn evaluate(&mut self, id: StateId, s: &[u64], want_preferred: bool) -> bool {
+        for h in &mut self.hs {
+            h.set_state_id(id);
+        }
         self.preferred.clear();
         for i in 0..self.hs.len() {
             let pref = want_preferred && self.pref_h.contains(&i);
@@ -151,7 +182,11 @@ impl Evaluators {
 }
 
 struct Nodes {
+    /// g with the engine's cost type.
     g: Vec<u64>,
+    /// g with the real costs, kept only when the engine's costs differ and a bound is set.
+    real_g: Vec<u64>,
+    track_real: bool,
     parent: Vec<StateId>,
     op: Vec<u32>,
     /// The first queue heuristic's value (all of them when there are several, `hs[i * k + j]`),
@@ -167,6 +202,9 @@ impl Nodes {
         let n = id as usize + 1;
         if self.g.len() < n {
             self.g.resize(n, u64::MAX);
+            if self.track_real {
+                self.real_g.resize(n, u64::MAX);
+            }
             self.parent.resize(n, NONE);
             self.op.resize(n, NONE);
             self.h.resize(n * self.k, 0);
@@ -175,10 +213,61 @@ impl Nodes {
     }
     fn bytes(&self) -> usize {
         self.g.capacity() * 8
+            + self.real_g.capacity() * 8
             + self.parent.capacity() * 4
             + self.op.capacity() * 4
             + self.h.capacity() * 4
             + self.status.capacity()
+    }
+    /// The real cost of the path to `i` (the engine's g when the costs are the real ones).
+    fn real_g(&self, i: usize) -> u64 {
+        if self.track_real { self.real_g[i] } else { self.g[i] }
+    }
+    fn set_path(&mut self, i: usize, g: u64, real_g: u64, parent: StateId, op: u32) {
+        self.g[i] = g;
+        if self.track_real {
+            self.real_g[i] = real_g;
+        }
+        self.parent[i] = parent;
+        self.op[i] = op;
+    }
+}
+
+/// Fast Downward's alternation open list: the non-empty queue of lowest priority is popped (ties
+/// to the lower index) and its priority raised by one; on progress, the preferred-only queues'
+/// priorities are lowered by the boost, so they are popped that many times more.
+struct Alternation<T> {
+    queues: Vec<BucketQueue<T>>,
+    priority: Vec<i64>,
+    /// Queues from this index on hold only preferred entries.
+    preferred_from: usize,
+}
+
+impl<T> Alternation<T> {
+    fn new(k: usize, preferred: bool, lifo: bool) -> Alternation<T> {
+        let n = if preferred { 2 * k } else { k };
+        Alternation {
+            queues: (0..n).map(|_| BucketQueue::new(lifo)).collect(),
+            priority: vec![0; n],
+            preferred_from: k,
+        }
+    }
+    fn pop(&mut self) -> Option<(usize, (u64, u64), T)> {
+        let mut best: Option<usize> = None;
+        for (q, queue) in self.queues.iter().enumerate() {
+            if !queue.is_empty() && best.is_none_or(|b| self.priority[q] < self.priority[b]) {
+                best = Some(q);
+            }
+        }
+        let q = best?;
+        self.priority[q] += 1;
+        self.queues[q].pop().map(|(key, item)| (q, key, item))
+    }
+    fn boost(&mut self, amount: u64) {
+        let amount = amount.min(i64::MAX as u64 / 4) as i64;
+        for p in &mut self.priority[self.preferred_from..] {
+            *p = p.saturating_sub(amount);
+        }
     }
 }
 
@@ -190,6 +279,10 @@ struct Run<'a, 't> {
     last_progress: Instant,
     stats: Stats,
     progress: &'a mut dyn FnMut(&Progress),
+    /// Operator costs as the engine counts them (its `cost_type`).
+    costs: Vec<u64>,
+    /// The best value seen of each queue heuristic.
+    best: Vec<u64>,
 }
 
 impl Run<'_, '_> {
@@ -210,18 +303,59 @@ impl Run<'_, '_> {
         {
             return Some(Outcome::OutOfMemory);
         }
-        if now.duration_since(self.last_progress) >= Duration::from_millis(500) {
+        if self.cfg.verbosity > Verbosity::Silent
+            && now.duration_since(self.last_progress) >= Duration::from_millis(500)
+        {
             self.last_progress = now;
-            let p = Progress {
-                f_layer,
-                expanded: self.stats.expanded,
-                generated: self.stats.generated,
-                elapsed: now.duration_since(self.start).as_secs_f64(),
-                rss_bytes: rss,
-            };
+            let p = self.progress_line(f_layer, rss, None);
             (self.progress)(&p);
         }
         None
+    }
+
+    fn progress_line(&self, f_layer: Option<u64>, rss_bytes: u64, new_best: Option<(String, u64)>) -> Progress {
+        Progress {
+            f_layer,
+            expanded: self.stats.expanded,
+            generated: self.stats.generated,
+            elapsed: self.start.elapsed().as_secs_f64(),
+            rss_bytes,
+            new_best,
+        }
+    }
+
+    /// FD's progress check: whether some queue heuristic reached a new best value (reported at
+    /// verbosity `verbose` and above).
+    fn improved(&mut self, ev: &Evaluators) -> bool {
+        let mut any = false;
+        for j in 0..self.best.len() {
+            let v = ev.values[ev.queue_h[j]];
+            if v < self.best[j] {
+                self.best[j] = v;
+                any = true;
+                if self.cfg.verbosity >= Verbosity::Verbose {
+                    let p = self.progress_line(None, rss_bytes(), Some((self.cfg.heuristics[j].text(), v)));
+                    (self.progress)(&p);
+                }
+            }
+        }
+        any
+    }
+
+    /// What an exhausted open list means: no plan at all, or none under the bound.
+    fn exhausted(&self) -> Outcome {
+        if self.cfg.bound.is_some() { Outcome::UnsolvedIncomplete } else { Outcome::Unsolvable }
+    }
+
+    /// Whether a path of real cost `real_g` is cut off by the bound (exclusive, as FD).
+    fn beyond_bound(&self, real_g: u64) -> bool {
+        self.cfg.bound.is_some_and(|b| real_g >= b)
+    }
+
+    fn solved(&self, nodes: &Nodes, goal: StateId) -> Outcome {
+        let plan = extract_plan(nodes, goal);
+        let cost = plan.iter().fold(0u64, |c, &op| c.saturating_add(self.task.cost(op as usize)));
+        Outcome::Solved { plan, cost }
     }
 }
 
@@ -236,13 +370,37 @@ fn extract_plan(nodes: &Nodes, goal: StateId) -> Vec<u32> {
     plan
 }
 
-/// Runs the configured search. `progress` is called about twice a second.
+/// Runs the configured search. `progress` is called about twice a second (never with verbosity
+/// `silent`), and on each new best heuristic value with verbosity `verbose` or `debug`. The
+/// plan's cost is its real cost whatever the engine's `cost_type`.
 pub fn search(task: &SearchTask, cfg: &Config, limits: Limits, progress: &mut dyn FnMut(&Progress)) -> SearchResult {
     let start = Instant::now();
-    let mut run = Run { task, cfg, limits, start, last_progress: start, stats: Stats::default(), progress };
-    let mut registry = StateRegistry::new(task.words);
+    let unit = unit_cost(task);
+    let costs = (0..task.ground.operators.len()).map(|o| cfg.cost_type.adjust(task.cost(o), unit)).collect();
     let k = cfg.heuristics.len();
-    let mut nodes = Nodes { g: Vec::new(), parent: Vec::new(), op: Vec::new(), h: Vec::new(), status: Vec::new(), k };
+    let mut run = Run {
+        task,
+        cfg,
+        limits,
+        start,
+        last_progress: start,
+        stats: Stats::default(),
+        progress,
+        costs,
+        best: vec![u64::MAX; k],
+    };
+    let mut registry = StateRegistry::new(task.words);
+    let track_real = cfg.cost_type != CostType::Normal && cfg.bound.is_some();
+    let mut nodes = Nodes {
+        g: Vec::new(),
+        real_g: Vec::new(),
+        track_real,
+        parent: Vec::new(),
+        op: Vec::new(),
+        h: Vec::new(),
+        status: Vec::new(),
+        k,
+    };
     let outcome = match cfg.engine {
         Engine::Eager => eager(&mut run, &mut registry, &mut nodes),
         Engine::Lazy => lazy(&mut run, &mut registry, &mut nodes),
@@ -273,48 +431,41 @@ fn eager(run: &mut Run, registry: &mut StateRegistry, nodes: &mut Nodes) -> Outc
     let task = run.task;
     let cfg = run.cfg;
     let mut ev = Evaluators::new(cfg, task);
+    let path_dependent = ev.path_dependent();
     let sg = SuccessorGenerator::new(task);
     let k = cfg.heuristics.len();
     let use_pref = !cfg.preferred.is_empty();
     // Queues: one per heuristic, then one preferred-only queue per heuristic.
-    let nq = if use_pref { 2 * k } else { k };
     // A* breaks ties LIFO (paper 001); greedy search FIFO (FD's default).
     let lifo = cfg.weight.is_some();
-    let mut queues: Vec<BucketQueue<StateId>> = (0..nq).map(|_| BucketQueue::new(lifo)).collect();
+    let mut open: Alternation<StateId> = Alternation::new(k, use_pref, lifo);
     let init = task.initial_state();
     let (id, _) = registry.insert(&init);
     nodes.ensure(id);
     run.stats.evaluated += 1;
-    if !ev.evaluate(&init, false) {
+    ev.notify_initial(id, &init);
+    if !ev.evaluate(id, &init, false) {
         run.stats.dead_ends += 1;
-        return Outcome::Unsolvable;
+        return run.exhausted();
     }
-    nodes.g[id as usize] = 0;
+    run.improved(&ev);
+    nodes.set_path(id as usize, 0, 0, NONE, NONE);
     nodes.status[id as usize] = OPEN;
     for j in 0..k {
         nodes.h[id as usize * k + j] = clip(ev.values[ev.queue_h[j]]);
-        for q in [j, j + k].into_iter().filter(|&q| q < nq) {
-            queues[q].push(key(cfg, 0, nodes.h[id as usize * k + j] as u64), id);
+        let kk = key(cfg, 0, nodes.h[id as usize * k + j] as u64);
+        open.queues[j].push(kk, id);
+        if use_pref {
+            open.queues[j + k].push(kk, id);
         }
     }
     run.stats.initial_h = Some(ev.values[ev.queue_h[0]]);
     let mut applicable: Vec<u32> = Vec::new();
     let mut succ: Vec<u64> = Vec::with_capacity(task.words);
-    let mut turn = 0usize;
     let mut f_layer: Option<u64> = None;
     loop {
-        // Alternation: the next non-empty queue in turn.
-        let mut popped = None;
-        for step in 0..nq {
-            let q = (turn + step) % nq;
-            if let Some(x) = queues[q].pop() {
-                popped = Some((q, x));
-                turn = (q + 1) % nq;
-                break;
-            }
-        }
-        let Some((q, (key_popped, id))) = popped else {
-            return Outcome::Unsolvable;
+        let Some((q, key_popped, id)) = open.pop() else {
+            return run.exhausted();
         };
         let i = id as usize;
         if nodes.status[i] == CLOSED {
@@ -335,8 +486,7 @@ fn eager(run: &mut Run, registry: &mut StateRegistry, nodes: &mut Nodes) -> Outc
         nodes.status[i] = CLOSED;
         let state = registry.get(id).to_vec();
         if task.is_goal(&state) {
-            let plan = extract_plan(nodes, id);
-            return Outcome::Solved { plan, cost: nodes.g[i] };
+            return run.solved(nodes, id);
         }
         run.stats.expanded += 1;
         if let Some(o) = run.check(f_layer) {
@@ -344,14 +494,19 @@ fn eager(run: &mut Run, registry: &mut StateRegistry, nodes: &mut Nodes) -> Outc
         }
         if use_pref {
             // Preferred operators of the expanded state (its values are cached in `nodes`).
-            ev.evaluate(&state, true);
+            ev.evaluate(id, &state, true);
         }
         applicable.clear();
         sg.applicable(&state, &mut applicable);
         let g = nodes.g[i];
+        let real_g = nodes.real_g(i);
         for &op in &applicable {
             let op_us = op as usize;
             if !task.negative_ok(op_us, &state) {
+                continue;
+            }
+            let new_real_g = real_g.saturating_add(task.cost(op_us));
+            if run.beyond_bound(new_real_g) {
                 continue;
             }
             task.apply(op_us, &state, &mut succ);
@@ -359,18 +514,24 @@ fn eager(run: &mut Run, registry: &mut StateRegistry, nodes: &mut Nodes) -> Outc
             let (sid, new) = registry.insert(&succ);
             nodes.ensure(sid);
             let s = sid as usize;
-            let new_g = g.saturating_add(task.cost(op_us));
+            let new_g = g.saturating_add(run.costs[op_us]);
             let preferred = use_pref && ev.preferred.binary_search(&op).is_ok();
+            if path_dependent && nodes.status[s] != DEAD {
+                ev.notify_transition(id, op, sid, &succ);
+            }
             if new {
                 run.stats.evaluated += 1;
                 // `ev.preferred` belongs to the expanded state; keep it while evaluating children.
                 let saved = std::mem::take(&mut ev.preferred);
-                let alive = ev.evaluate(&succ, false);
+                let alive = ev.evaluate(sid, &succ, false);
                 ev.preferred = saved;
                 if !alive {
                     nodes.status[s] = DEAD;
                     run.stats.dead_ends += 1;
                     continue;
+                }
+                if run.improved(&ev) && cfg.boost > 0 && use_pref {
+                    open.boost(cfg.boost);
                 }
                 for j in 0..k {
                     nodes.h[s * k + j] = clip(ev.values[ev.queue_h[j]]);
@@ -384,20 +545,16 @@ fn eager(run: &mut Run, registry: &mut StateRegistry, nodes: &mut Nodes) -> Outc
                 run.stats.reopened += 1;
             } else if cfg.weight.is_none() {
                 // Open in a greedy queue whose key does not depend on g: update the path only.
-                nodes.g[s] = new_g;
-                nodes.parent[s] = id;
-                nodes.op[s] = op;
+                nodes.set_path(s, new_g, new_real_g, id, op);
                 continue;
             }
-            nodes.g[s] = new_g;
-            nodes.parent[s] = id;
-            nodes.op[s] = op;
+            nodes.set_path(s, new_g, new_real_g, id, op);
             nodes.status[s] = OPEN;
             for j in 0..k {
                 let kk = key(cfg, new_g, nodes.h[s * k + j] as u64);
-                queues[j].push(kk, sid);
+                open.queues[j].push(kk, sid);
                 if preferred {
-                    queues[j + k].push(kk, sid);
+                    open.queues[j + k].push(kk, sid);
                 }
             }
         }
@@ -410,24 +567,24 @@ fn lazy(run: &mut Run, registry: &mut StateRegistry, nodes: &mut Nodes) -> Outco
     let task = run.task;
     let cfg = run.cfg;
     let mut ev = Evaluators::new(cfg, task);
+    let path_dependent = ev.path_dependent();
     let sg = SuccessorGenerator::new(task);
     let k = cfg.heuristics.len();
     let use_pref = !cfg.preferred.is_empty();
-    let nq = if use_pref { 2 * k } else { k };
-    let mut queues: Vec<BucketQueue<(StateId, u32)>> = (0..nq).map(|_| BucketQueue::new(false)).collect();
+    let mut open: Alternation<(StateId, u32)> = Alternation::new(k, use_pref, false);
     let init = task.initial_state();
     let (init_id, _) = registry.insert(&init);
     nodes.ensure(init_id);
-    nodes.g[init_id as usize] = 0;
+    nodes.set_path(init_id as usize, 0, 0, NONE, NONE);
+    ev.notify_initial(init_id, &init);
     let mut current = init_id;
     let mut applicable: Vec<u32> = Vec::new();
     let mut succ: Vec<u64> = Vec::with_capacity(task.words);
-    let mut turn = 0usize;
     loop {
         let i = current as usize;
         let state = registry.get(current).to_vec();
         run.stats.evaluated += 1;
-        let alive = ev.evaluate(&state, use_pref);
+        let alive = ev.evaluate(current, &state, use_pref);
         if current == init_id {
             run.stats.initial_h = alive.then(|| ev.values[ev.queue_h[0]]);
         }
@@ -437,7 +594,10 @@ fn lazy(run: &mut Run, registry: &mut StateRegistry, nodes: &mut Nodes) -> Outco
         } else {
             nodes.status[i] = CLOSED;
             if task.is_goal(&state) {
-                return Outcome::Solved { plan: extract_plan(nodes, current), cost: nodes.g[i] };
+                return run.solved(nodes, current);
+            }
+            if run.improved(&ev) && current != init_id && cfg.boost > 0 && use_pref {
+                open.boost(cfg.boost);
             }
             run.stats.expanded += 1;
             if let Some(o) = run.check(None) {
@@ -445,34 +605,29 @@ fn lazy(run: &mut Run, registry: &mut StateRegistry, nodes: &mut Nodes) -> Outco
             }
             applicable.clear();
             sg.applicable(&state, &mut applicable);
+            let real_g = nodes.real_g(i);
             for &op in &applicable {
                 if !task.negative_ok(op as usize, &state) {
                     continue;
                 }
-                let g = nodes.g[i].saturating_add(task.cost(op as usize));
+                if run.beyond_bound(real_g.saturating_add(task.cost(op as usize))) {
+                    continue;
+                }
+                let g = nodes.g[i].saturating_add(run.costs[op as usize]);
                 let preferred = use_pref && ev.preferred.binary_search(&op).is_ok();
                 for j in 0..k {
                     let kk = key(cfg, g, ev.values[ev.queue_h[j]]);
-                    queues[j].push(kk, (current, op));
+                    open.queues[j].push(kk, (current, op));
                     if preferred {
-                        queues[j + k].push(kk, (current, op));
+                        open.queues[j + k].push(kk, (current, op));
                     }
                 }
             }
         }
         // The next (parent, operator) whose successor is new, or cheaper when reopening.
         loop {
-            let mut popped = None;
-            for step in 0..nq {
-                let q = (turn + step) % nq;
-                if let Some(x) = queues[q].pop() {
-                    popped = Some(x.1);
-                    turn = (q + 1) % nq;
-                    break;
-                }
-            }
-            let Some((parent, op)) = popped else {
-                return Outcome::Unsolvable;
+            let Some((_, _, (parent, op))) = open.pop() else {
+                return run.exhausted();
             };
             let pstate = registry.get(parent).to_vec();
             task.apply(op as usize, &pstate, &mut succ);
@@ -480,16 +635,19 @@ fn lazy(run: &mut Run, registry: &mut StateRegistry, nodes: &mut Nodes) -> Outco
             let (sid, _) = registry.insert(&succ);
             nodes.ensure(sid);
             let s = sid as usize;
-            let g = nodes.g[parent as usize].saturating_add(task.cost(op as usize));
+            let p = parent as usize;
+            let g = nodes.g[p].saturating_add(run.costs[op as usize]);
+            let real_g = nodes.real_g(p).saturating_add(task.cost(op as usize));
             let fresh = nodes.status[s] == NEW;
             let better = cfg.reopen && nodes.status[s] == CLOSED && g < nodes.g[s];
             if fresh || better {
                 if better {
                     run.stats.reopened += 1;
                 }
-                nodes.g[s] = g;
-                nodes.parent[s] = parent;
-                nodes.op[s] = op;
+                nodes.set_path(s, g, real_g, parent, op);
+                if path_dependent {
+                    ev.notify_transition(parent, op, sid, &succ);
+                }
                 current = sid;
                 break;
             }

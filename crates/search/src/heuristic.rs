@@ -7,6 +7,7 @@
 //!   hadd best supporters, preferred operators: its operators applicable in the state).
 //! - `lmcut`: in [`crate::lmcut`], over the same relaxed task.
 
+use crate::registry::StateId;
 use crate::state::{Layout, SearchTask, State};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -20,6 +21,18 @@ pub trait Heuristic {
     fn evaluate(&mut self, s: &State, preferred: Option<&mut Vec<u32>>) -> Value;
     /// Whether the heuristic never overestimates (so A* with it is optimal).
     fn admissible(&self) -> bool;
+    /// Whether its value depends on the path to the state (lmcount's accepted landmarks): the
+    /// engines then call the two `notify_` methods.
+    fn path_dependent(&self) -> bool {
+        false
+    }
+    /// The id of the state the next `evaluate` call is about (path-dependent heuristics only).
+    fn set_state_id(&mut self, _id: StateId) {}
+    /// The initial state, registered as `id`, before its evaluation.
+    fn notify_initial(&mut self, _id: StateId, _s: &State) {}
+    /// A transition `parent --op--> child`, before `child` (whose state is `s`) is evaluated;
+    /// eager search also reports transitions to states seen before.
+    fn notify_transition(&mut self, _parent: StateId, _op: u32, _child: StateId, _s: &State) {}
 }
 
 pub struct Blind {
@@ -196,6 +209,43 @@ impl Relaxed {
             }
         }
         Relaxed { natoms: nn + 2, n, neg, ops, pre_of, eff_of, init_atom, goal_atom, layout: t.layout.clone() }
+    }
+
+    /// Whether relaxed atom `a` (an atom, a complement `not a` or the artificial `init`) holds
+    /// in `s`; the artificial `goal` never does.
+    pub(crate) fn holds(&self, s: &State, a: u32) -> bool {
+        if (a as usize) < self.n {
+            self.layout.holds(s, a)
+        } else if a == self.init_atom {
+            true
+        } else if a == self.goal_atom {
+            false
+        } else {
+            let (atom, _) = self.neg[a as usize - self.n];
+            !self.layout.holds(s, atom)
+        }
+    }
+
+    /// The ground fact of a relaxed atom: `(a, true)` for atom `a`, `(a, false)` for `not a`
+    /// (the artificial atoms, never landmarks, read as `(u32::MAX, true)`).
+    pub(crate) fn fact(&self, a: u32) -> (u32, bool) {
+        if (a as usize) < self.n {
+            (a, true)
+        } else if a == self.init_atom || a == self.goal_atom {
+            (u32::MAX, true)
+        } else {
+            (self.neg[a as usize - self.n].0, false)
+        }
+    }
+
+    /// The artificial atom true in every state (precondition of operators without any).
+    pub(crate) fn init_atom(&self) -> u32 {
+        self.init_atom
+    }
+
+    /// The ground operator a relaxed operator comes from (`u32::MAX`: the artificial goal one).
+    pub(crate) fn ground_op(&self, relaxed_op: usize) -> u32 {
+        self.ops[relaxed_op].op
     }
 
     /// The relaxed atoms true in `s` (including `init`), into `out`.

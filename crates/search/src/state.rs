@@ -154,6 +154,13 @@ impl<'a> SearchTask<'a> {
         SearchTask { ground, words: layout.words, layout }
     }
 
+    /// The same packing over another ground task with the same atoms (the operator costs of a
+    /// heuristic's cost type).
+    pub fn with_ground<'b>(&self, ground: &'b GroundTask) -> SearchTask<'b> {
+        debug_assert_eq!(ground.atoms.len(), self.ground.atoms.len());
+        SearchTask { ground, words: self.words, layout: self.layout.clone() }
+    }
+
     #[inline]
     pub fn holds(&self, s: &State, a: AtomId) -> bool {
         self.layout.holds(s, a)
