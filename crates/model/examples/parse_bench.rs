@@ -7,9 +7,10 @@
 //!
 //! For each `domain<TAB>problem` line of the TSV (blank lines and `#` lines are skipped; relative
 //! paths are resolved against the TSV's directory, as `fd_parse.py` does), it runs `--warmup`
-//! untimed and then `--repeat` timed iterations of: read both files from disk, decode them
-//! (`pddl::span::decode`, as the CLI does), parse the domain and the problem, and run
-//! `model::check` on them (skipped with `--no-check`). Dropping the trees is not timed (FD's
+//! untimed and then `--repeat` timed iterations of loading the pair through the front door
+//! (`model::front`, as the CLI does): read both files from disk (size cap, binary check, UTF-8
+//! decoding), parse the domain and the problem, and run `model::check` on them (skipped with
+//! `--no-check`). Dropping the trees is not timed (FD's
 //! `del task` is outside its timed region too).
 //!
 //! Output, one JSON object per line, in the format of `bench/fd_parse.py`:
