@@ -306,7 +306,9 @@ pub fn run(args: &GroundArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         stdio::print(&format!("{v}\n"))?;
     } else if !ui.quiet {
         match &stop {
-            Some(planner::Outcome::Unsolvable { .. }) => stdio::print("the goal is unreachable: the task is unsolvable\n")?,
+            Some(planner::Outcome::Unsolvable { .. }) => {
+                stdio::print("the goal is unreachable: the task is unsolvable\n")?
+            }
             Some(o) => stdio::print(&format!("result: {}\n", stop_text(o)))?,
             None => {}
         }
@@ -316,4 +318,3 @@ pub fn run(args: &GroundArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         Some(o) => Outcome::Planner(o.exit_code()),
     })
 }
-

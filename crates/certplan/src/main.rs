@@ -109,7 +109,7 @@ pub enum Outcome {
     PlanInvalid,
     /// `validate`: an input could not be used (exit status 2).
     Unusable,
-    /// `plan` and `ground`: a planner status compatible with Fast Downward's (11, 22, 23, 32).
+    /// `plan` and `ground`: a Fast Downward driver status (11, 12, 22, 23, 31-34; `planner::exit`).
     Planner(u8),
 }
 

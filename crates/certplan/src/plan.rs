@@ -127,7 +127,13 @@ pub fn run(args: &PlanArgs, ui: &Ui) -> Result<Outcome, Fatal> {
 }
 
 /// Writes the plan, the closing lines or the JSON object, and gives the exit status.
-fn finish(args: &PlanArgs, cfg: &search::Config, problem: Problem, report: &Report, text: bool) -> Result<Outcome, Fatal> {
+fn finish(
+    args: &PlanArgs,
+    cfg: &search::Config,
+    problem: Problem,
+    report: &Report,
+    text: bool,
+) -> Result<Outcome, Fatal> {
     let stats = &report.statistics;
     let input = match problem {
         Problem::Pddl(_) => "domain and problem",
@@ -152,8 +158,12 @@ fn finish(args: &PlanArgs, cfg: &search::Config, problem: Problem, report: &Repo
     if args.json {
         let result = if plan_json.is_null() { stop_json(&report.outcome).to_string() } else { result };
         let mut v = match problem {
-            Problem::Pddl(_) => json!({ "result": result, "search_config": cfg.text, "statistics": statistics_json(stats), "search": stats.search, "plan": plan_json }),
-            Problem::Fdr(_) => json!({ "result": result, "search_config": cfg.text, "task": stats.fdr, "times": stats.times, "search": stats.search, "plan": plan_json }),
+            Problem::Pddl(_) => {
+                json!({ "result": result, "search_config": cfg.text, "statistics": statistics_json(stats), "search": stats.search, "plan": plan_json })
+            }
+            Problem::Fdr(_) => {
+                json!({ "result": result, "search_config": cfg.text, "task": stats.fdr, "times": stats.times, "search": stats.search, "plan": plan_json })
+            }
         };
         if let Some(phase) = report.outcome.phase() {
             v["phase"] = json!(phase);

@@ -29,7 +29,10 @@ pub(crate) fn lifted(task: &Task, ground: &GroundTask, plan: &[u32], cost: u64) 
     if let Some(c) = validation.cost
         && (c - cost as f64).abs() >= 1e-6
     {
-        return Err(Rejected { steps: lines, reason: format!("the search's cost {cost} differs from the validator's {c}") });
+        return Err(Rejected {
+            steps: lines,
+            reason: format!("the search's cost {cost} differs from the validator's {c}"),
+        });
     }
     Ok(lines)
 }
@@ -45,7 +48,9 @@ pub(crate) fn fdr(fdr: &sas::Task, plan: &[u32], cost: u64) -> Result<Vec<String
     };
     match checked {
         Ok(c) if c == cost => Ok(lines),
-        Ok(c) => Err(Rejected { steps: lines, reason: format!("the search's cost {cost} differs from the validator's {c}") }),
+        Ok(c) => {
+            Err(Rejected { steps: lines, reason: format!("the search's cost {cost} differs from the validator's {c}") })
+        }
         Err(reason) => Err(Rejected { steps: lines, reason }),
     }
 }

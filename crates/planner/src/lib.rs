@@ -193,7 +193,11 @@ impl ValidatedPlan {
             text.push_str(l);
             text.push('\n');
         }
-        text.push_str(&format!("; cost = {} ({})\n", self.cost, if self.unit_cost { "unit cost" } else { "general cost" }));
+        text.push_str(&format!(
+            "; cost = {} ({})\n",
+            self.cost,
+            if self.unit_cost { "unit cost" } else { "general cost" }
+        ));
         text
     }
 }
@@ -202,17 +206,31 @@ impl ValidatedPlan {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Outcome {
-    Solved { plan: ValidatedPlan },
+    Solved {
+        plan: ValidatedPlan,
+    },
     /// Proved unsolvable: the goal is unreachable in grounding's relaxation or under h2's
     /// mutexes, or the reachable state space was exhausted (every pruning and heuristic is safe).
-    Unsolvable { phase: Phase },
-    OutOfTime { phase: Phase },
-    OutOfMemory { phase: Phase },
+    Unsolvable {
+        phase: Phase,
+    },
+    OutOfTime {
+        phase: Phase,
+    },
+    OutOfMemory {
+        phase: Phase,
+    },
     /// Constructs the planner does not support, each named with its place.
-    Refused { reasons: Vec<String> },
+    Refused {
+        reasons: Vec<String>,
+    },
     /// The plan found failed validation: a bug in grounding or search. The plan is for the bug
     /// report only.
-    ValidationFailed { steps: Vec<String>, cost: u64, reason: String },
+    ValidationFailed {
+        steps: Vec<String>,
+        cost: u64,
+        reason: String,
+    },
 }
 
 impl Outcome {

@@ -261,7 +261,9 @@ fn last_words(limit: Limit) -> ! {
             "certplan: out of memory: an allocation failed under the {} MiB cap (--memory-limit), in phase {phase}",
             MEMORY_MIB.load(Ordering::Relaxed)
         ),
-        Limit::Time => writeln!(err, "certplan: out of time: the time limit passed in phase {phase}, which did not stop"),
+        Limit::Time => {
+            writeln!(err, "certplan: out of time: the time limit passed in phase {phase}, which did not stop")
+        }
     };
     err.write_to(2);
     let mut out = Buf::new();
