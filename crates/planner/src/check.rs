@@ -54,3 +54,45 @@ pub(crate) fn fdr(fdr: &sas::Task, plan: &[u32], cost: u64) -> Result<Vec<String
         Err(reason) => Err(Rejected { steps: lines, reason }),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gripper() -> Task {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/gripper");
+        let dt = std::fs::read_to_string(dir.join("domain.pddl")).unwrap();
+        let pt = std::fs::read_to_string(dir.join("p01.pddl")).unwrap();
+        let d = pddl::parse_domain(&dt, pddl::FileId(0)).value.unwrap();
+        let p = pddl::parse_problem(&pt, pddl::FileId(1)).value.unwrap();
+        let input = model::Input { domain: (&d, pddl::FileId(0)), problem: Some((&p, pddl::FileId(1))), plan: None };
+        model::check(input, model::CheckOptions::default()).task.unwrap()
+    }
+
+    /// The gate rejects what the validator rejects: a plan that misses the goal, a step that does
+    /// not apply, a cost that differs from the validator's; on the lifted and on the FDR task.
+    #[test]
+    fn the_gate_rejects_invalid_plans() {
+        let t = gripper();
+        let g = ground::ground(&t, ground::GroundOptions::default()).unwrap().task.unwrap();
+        let task = sas::parse(&ground::sas::write(&g, &t)).unwrap();
+        assert!(lifted(&t, &g, &[], 0).is_err(), "the empty plan misses the goal");
+        assert!(fdr(&task, &[], 0).is_err(), "the empty plan misses the goal");
+        // A step whose precondition fails somewhere in a long sequence of one operator.
+        let same = vec![0u32; 3];
+        let r = lifted(&t, &g, &same, 3).expect_err("rejected");
+        assert_eq!(r.steps.len(), 3);
+        assert!(fdr(&task, &same, 3).is_err());
+        // A real plan, with the wrong cost claimed.
+        let cfg = search::parse("astar(blind())").unwrap();
+        let st = search::SearchTask::new(&g);
+        let search::Outcome::Solved { plan, cost } =
+            search::search(&st, &cfg, search::Limits::default(), &mut |_| {}).outcome
+        else {
+            panic!("gripper p01 is solvable")
+        };
+        assert!(lifted(&t, &g, &plan, cost).is_ok());
+        let reason = lifted(&t, &g, &plan, cost + 1).expect_err("rejected").reason;
+        assert!(reason.contains("differs"), "{reason}");
+    }
+}
