@@ -660,6 +660,12 @@ fn memory_limit_holds_in_grounding() {
     assert_eq!(v["result"], "out of memory");
     assert_eq!(v["phase"], "ground");
     assert!(v["statistics"]["times"]["ground"].as_f64().is_some_and(|t| t > 0.0), "{v}");
+    // `ground` has the same limits.
+    let o = run(&["ground", d.to_str().unwrap(), p.to_str().unwrap(), "--memory-limit", "200"]);
+    assert_eq!(o.status.code(), Some(22), "{}", text(&o));
+    let o = run(&["ground", d.to_str().unwrap(), p.to_str().unwrap(), "--time-limit", "1", "--memory-limit", "2000"]);
+    assert_eq!(o.status.code(), Some(23), "{}", text(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("result: out of time in phase ground"), "{}", text(&o));
 }
 
 /// `--time-limit` binds in grounding (exit 23 close to the limit, the phase and its time right)
