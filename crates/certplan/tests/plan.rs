@@ -668,6 +668,29 @@ fn memory_limit_holds_in_grounding() {
     assert!(String::from_utf8_lossy(&o.stdout).contains("result: out of time in phase ground"), "{}", text(&o));
 }
 
+/// The cap also holds in search (blind A* on 12 blocks needs gigabytes): exit 22, phase search.
+/// The cap is on address space, as FD's: a growing table briefly holds its old and new storage,
+/// so the resident peak at the stop is well below the cap.
+#[test]
+fn memory_limit_holds_in_search() {
+    let dir = TempDir::new();
+    let (d, p) = blocksworld(&dir, 12);
+    let o = run(&[
+        "plan",
+        d.to_str().unwrap(),
+        p.to_str().unwrap(),
+        "--search",
+        "astar(blind())",
+        "--memory-limit",
+        "100",
+        "--plan-file",
+        dir.0.join("plan").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(22), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("ground task: ") && out.contains("result: out of memory in phase search"), "{}", text(&o));
+}
+
 /// `--time-limit` binds in grounding (exit 23 close to the limit, the phase and its time right)
 /// and in search.
 #[test]
