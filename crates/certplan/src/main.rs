@@ -13,14 +13,19 @@
 //! unreadable path, a parse or check error in the domain, problem or any plan (unknown action or
 //! object, wrong arity or type), or a task the validator does not support. `2` wins over `1`.
 //!
-//! `plan` and `ground` use Fast Downward's driver statuses where they apply, so experiment tooling
-//! that reads FD's can read certplan's: `0` a plan was found, validated and written (`ground`:
-//! grounded); `1` input errors, or a construct the planner refuses (named on stderr); `2` usage
-//! error (bad flags or `--search`, unreadable or unwritable path); `11` proved unsolvable (goal
-//! unreachable in grounding or h2, or the reachable state space exhausted; every pruning and
-//! heuristic here is safe); `12` search space exhausted without proof (FD's status; not produced
-//! by the current engines, which are all complete); `22` out of memory (`--memory-limit`);
-//! `23` out of time (`--time-limit`); `32` the plan found failed validation, a bug (not written).
+//! `plan` and `ground` use Fast Downward's driver statuses, so that experiment tooling written for
+//! FD reads certplan's and never reads an error as "plan found" (`planner::exit`):
+//! `0` a plan was found, validated and written (`ground`: grounded); `2` usage error (bad flags or
+//! `--search`, unreadable input path, a `--plan-file`/`--output-sas` that cannot be written,
+//! checked before any work); `11` proved unsolvable (goal unreachable in grounding or h2, or the
+//! reachable state space exhausted; every pruning and heuristic here is safe); `12` search space
+//! exhausted without proof (FD's status; not produced by the current engines, which are all
+//! complete); `22` out of memory (`--memory-limit`); `23` out of time (`--time-limit`), both in
+//! every phase, grounding included (FD's translator would say 20 and 21; certplan runs all phases
+//! in one process under one limit); `31` errors in the PDDL input (FD's translate input error);
+//! `32` the plan found failed validation, a bug (not written); `33` errors in an `output.sas`
+//! input (FD's search input error); `34` a construct the planner refuses (named on stderr; FD's
+//! search unsupported).
 
 mod analyze;
 mod check;
@@ -73,7 +78,8 @@ enum Command {
     Coq(proof::ProverArgs),
     /// Find a plan: ground, prune, search (default `astar(lmcut())`, optimal), validate, write it
     /// to `sas_plan` (exit 0 plan, 11 unsolvable, 12 incomplete search exhausted, 22 out of
-    /// memory, 23 out of time, 32 plan failed validation: a bug).
+    /// memory, 23 out of time, 31 PDDL input errors, 32 plan failed validation: a bug, 33
+    /// output.sas input errors, 34 unsupported construct).
     Plan(plan::PlanArgs),
     /// Ground and prune a task; print the statistics or write Fast Downward's output.sas.
     Ground(ground::GroundArgs),
@@ -102,7 +108,7 @@ pub enum Outcome {
     PlanInvalid,
     /// `validate`: an input could not be used (exit status 2).
     Unusable,
-    /// `plan` and `ground`: a planner status compatible with Fast Downward's (11, 22, 23, 32).
+    /// `plan` and `ground`: a Fast Downward driver status (11, 12, 22, 23, 31-34; `planner::exit`).
     Planner(u8),
 }
 

@@ -1,21 +1,27 @@
-//! `certplan plan DOMAIN PROBLEM`: ground, prune, search, validate, write the plan.
-//! `certplan plan output.sas`: search on Fast Downward's finite-domain task (as its search
-//! component does), validate, write the plan.
+//! `certplan plan DOMAIN PROBLEM` and `certplan plan output.sas`: the library call
+//! `planner::plan` (ground, prune, search, validate), its output as it is produced, the plan file
+//! and Fast Downward's exit statuses.
 //!
-//! Every plan passes the validator (crate `val`, on the lifted task, or on the FDR task with
-//! `val::fdr`; sharing no code with grounding or search) before it is written; a plan that fails
-//! is reported as a bug (exit 32) and not written.
+//! Every plan written has passed the validator inside the library (`planner::ValidatedPlan`); a
+//! plan that fails is reported as a bug (exit 32) and not written.
 
 use crate::ground::{
-    EXIT_BUG, EXIT_OUT_OF_MEMORY, EXIT_OUT_OF_TIME, EXIT_UNSOLVABLE, EXIT_UNSOLVED_INCOMPLETE, Prepared, PruneArgs,
-    Stop, load_task, prepare, prepared_text,
+    LimitArgs, PruneArgs, load_task, phase_text, prepare_output, report_problem, statistics_json, stop_json, stop_text,
 };
 use crate::{Fatal, Outcome, Ui, output, stdio};
-use search::{Limits, Outcome as SearchOutcome, Progress, SearchTask, Stats};
+use model::front::Loaded;
+use pddl::SourceMap;
+use planner::{Event, Phase, Problem, Report, Statistics};
+use search::Stats;
 use serde_json::json;
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
+
+/// The system allocator, except that an allocation refused under `--memory-limit` ends the run
+/// with exit status 22 and a message instead of an abort (see `planner::process`).
+#[global_allocator]
+static ALLOCATOR: planner::process::Allocator = planner::process::Allocator;
 
 #[derive(clap::Args)]
 pub struct PlanArgs {
@@ -27,27 +33,17 @@ pub struct PlanArgs {
     /// `eager_greedy([ff()], preferred=[ff()])`, `lazy_greedy([ff()])`, `eager_wastar([ff()], w=2)`.
     #[arg(long, default_value = "astar(lmcut())", value_name = "CONF")]
     search: String,
-    /// Where to write the plan.
+    /// Where to write the plan. A file there from an earlier run is removed when the run starts,
+    /// and a path that cannot be written is a usage error (exit 2) before anything else is done.
     #[arg(long, default_value = "sas_plan", value_name = "FILE")]
     plan_file: PathBuf,
-    /// Wall-clock limit for the whole run, in seconds.
-    #[arg(long, value_name = "S", value_parser = positive)]
-    time_limit: Option<f64>,
-    /// Resident memory limit, in MiB.
-    #[arg(long, value_name = "MB")]
-    memory_limit: Option<u64>,
+    #[command(flatten)]
+    limits: LimitArgs,
     #[command(flatten)]
     prune: PruneArgs,
     /// Print one JSON object on stdout instead of text.
     #[arg(long)]
     pub json: bool,
-}
-
-fn positive(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(t) if t.is_finite() && t > 0.0 => Ok(t),
-        _ => Err(format!("`{s}` is not a positive number of seconds")),
-    }
 }
 
 fn search_text(s: &Stats) -> String {
@@ -71,310 +67,235 @@ fn search_text(s: &Stats) -> String {
 pub fn run(args: &PlanArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     let start = Instant::now();
     let cfg = search::parse(&args.search).map_err(|e| Fatal(format!("bad --search `{}`: {e}", args.search)))?;
-    let deadline = args.time_limit.map(|t| start + Duration::from_secs_f64(t));
-    let limits = Limits { deadline, memory_bytes: args.memory_limit.map(|m| m.saturating_mul(1024 * 1024)) };
-    let Some(problem) = &args.problem else {
-        return run_fdr(args, ui, &cfg, limits, start);
-    };
-    let (task, loaded) = match load_task(&args.domain, problem, ui, args.json.then_some("plan"))? {
-        Ok(t) => t,
-        Err(o) => return Ok(o),
-    };
-    let mut prep = Prepared::default();
-    prep.times.parse = start.elapsed().as_secs_f64();
-    let report = |outcome: Outcome,
-                  prep: &Prepared,
-                  result: &str,
-                  search: Option<&Stats>,
-                  extra: serde_json::Value|
-     -> Result<(), Fatal> {
-        if args.json {
-            let v = json!({ "result": result, "search_config": cfg.text, "statistics": prep, "search": search, "plan": extra });
-            output::print_json("plan", outcome, &loaded.sources, &loaded.diagnostics, v)
-        } else if !ui.quiet {
-            let mut s = prepared_text(prep);
-            if let Some(st) = search {
-                s.push_str(&search_text(st));
+    let limits = args.limits.install(start, args.json, ui)?;
+    prepare_output(&args.plan_file)?;
+
+    // Read and check the input: PDDL (errors: exit 31) or output.sas (errors: exit 33).
+    let lifted;
+    let fdr;
+    let mut loaded: Option<Box<Loaded>> = None;
+    let problem = match &args.problem {
+        Some(problem) => {
+            let (task, l) = match load_task(&args.domain, problem, ui, args.json.then_some("plan"))? {
+                Ok(t) => t,
+                Err(o) => return Ok(o),
+            };
+            lifted = task;
+            loaded = Some(l);
+            Problem::Pddl(&lifted)
+        }
+        None => {
+            let path = &args.domain;
+            let text = model::front::read_text(path)?;
+            if !sas::looks_like_sas(&text) {
+                return Err(Fatal(format!(
+                    "`{}` is not an output.sas file (its first line is not `begin_version`); give a domain and a problem file, or Fast Downward's output.sas",
+                    path.display()
+                )));
             }
-            let t = &prep.times;
-            s.push_str(&format!(
+            fdr = match sas::parse(&text) {
+                Ok(t) => t,
+                Err(e) => {
+                    let message = format!("{}:{}: {}", path.display(), e.line, e.message);
+                    let outcome = Outcome::Planner(planner::exit::SEARCH_INPUT_ERROR);
+                    if args.json {
+                        output::print_json("plan", outcome, &SourceMap::new(), &[], json!({ "error": message }))?;
+                    } else {
+                        stdio::eprint(&format!("certplan: {message}\n"));
+                    }
+                    return Ok(outcome);
+                }
+            };
+            Problem::Fdr(&fdr)
+        }
+    };
+
+    let text = !args.json && !ui.quiet;
+    if let Problem::Fdr(t) = problem
+        && text
+    {
+        let facts: usize = t.variables.iter().map(|v| v.values.len()).sum();
+        stdio::print(&format!(
+            "output.sas: {} variables, {facts} facts, {} operators, {}\n",
+            t.variables.len(),
+            t.operators.len(),
+            if t.metric { "general cost" } else { "unit cost" }
+        ))?;
+    }
+    let mut log = Log::new(text, ui);
+    let options = planner::Options {
+        search: &cfg,
+        pruning: planner::Pruning { h2: !args.prune.no_h2, relevance: !args.prune.no_relevance },
+        limits,
+        started: Some(start),
+    };
+    let report = planner::plan(problem, &options, &mut |e| log.event(e));
+    planner::process::disarm_watchdog();
+    log.end_search();
+    log.printed?;
+    finish(args, &cfg, problem, loaded.as_deref(), &report, text)
+}
+
+/// Writes the plan, the closing lines or the JSON object, and gives the exit status.
+fn finish(
+    args: &PlanArgs,
+    cfg: &search::Config,
+    problem: Problem,
+    loaded: Option<&Loaded>,
+    report: &Report,
+    text: bool,
+) -> Result<Outcome, Fatal> {
+    let stats = &report.statistics;
+    let input = match problem {
+        Problem::Pddl(_) => "domain and problem",
+        Problem::Fdr(_) => "output.sas file",
+    };
+    report_problem(&report.outcome, input);
+    let (result, plan_json) = match &report.outcome {
+        planner::Outcome::Solved { plan } => {
+            std::fs::write(&args.plan_file, plan.text())
+                .map_err(|e| Fatal(format!("cannot write `{}`: {e}", args.plan_file.display())))?;
+            let result = format!(
+                "solved: plan of length {} and cost {} written to {}",
+                plan.steps().len(),
+                plan.cost(),
+                args.plan_file.display()
+            );
+            let v = json!({ "file": args.plan_file.display().to_string(), "length": plan.steps().len(), "cost": plan.cost(), "optimal": plan.optimal(), "valid": true });
+            (result, v)
+        }
+        other => (stop_text(other), serde_json::Value::Null),
+    };
+    if args.json {
+        let result = if plan_json.is_null() { stop_json(&report.outcome).to_string() } else { result };
+        let mut v = match problem {
+            Problem::Pddl(_) => {
+                json!({ "result": result, "search_config": cfg.text, "statistics": statistics_json(stats), "search": stats.search, "plan": plan_json })
+            }
+            Problem::Fdr(_) => {
+                json!({ "result": result, "search_config": cfg.text, "task": stats.fdr, "times": stats.times, "search": stats.search, "plan": plan_json })
+            }
+        };
+        if let Some(phase) = report.outcome.phase() {
+            v["phase"] = json!(phase);
+        }
+        let empty = SourceMap::new();
+        let (sources, diagnostics) = loaded.map_or((&empty, &[][..]), |l| (&l.sources, &l.diagnostics[..]));
+        output::print_json("plan", outcome_of(report), sources, diagnostics, v)?;
+    } else if text {
+        let mut s = String::new();
+        // A search that stopped without a plan: its statistics were not printed yet.
+        if !matches!(report.outcome, planner::Outcome::Solved { .. } | planner::Outcome::ValidationFailed { .. })
+            && let Some(st) = &stats.search
+        {
+            s.push_str(&search_text(st));
+        }
+        let t = &stats.times;
+        match problem {
+            Problem::Pddl(_) => s.push_str(&format!(
                 "times: parse {:.3}s, ground {:.3}s, h2 {:.3}s, relevance {:.3}s, search {:.3}s, validate {:.3}s, total {:.3}s\n",
                 t.parse, t.ground, t.h2, t.relevance, t.search, t.validate, t.total
-            ));
-            s.push_str(&format!("result: {result}\n"));
-            stdio::print(&s)
-        } else {
-            Ok(())
+            )),
+            Problem::Fdr(_) => s.push_str(&format!(
+                "times: parse {:.3}s, search {:.3}s, validate {:.3}s, total {:.3}s\n",
+                t.parse, t.search, t.validate, t.total
+            )),
         }
-    };
-    let ground = match prepare(&task, args.prune, deadline, &mut prep) {
-        Ok(g) => g,
-        Err(Stop::Exit(o)) => {
-            if args.json {
-                report(o, &prep, "refused", None, serde_json::Value::Null)?;
-            }
-            return Ok(o);
-        }
-        Err(Stop::OutOfTime) => {
-            prep.times.total = start.elapsed().as_secs_f64();
-            let o = Outcome::Planner(EXIT_OUT_OF_TIME);
-            report(o, &prep, "out of time", None, serde_json::Value::Null)?;
-            return Ok(o);
-        }
-        Err(Stop::Unsolvable) => {
-            prep.times.total = start.elapsed().as_secs_f64();
-            let o = Outcome::Planner(EXIT_UNSOLVABLE);
-            report(o, &prep, "unsolvable (proved while grounding)", None, serde_json::Value::Null)?;
-            return Ok(o);
-        }
-    };
-    let st = SearchTask::new(&ground);
-    let t0 = Instant::now();
-    let result = search_with_progress(&st, &cfg, limits, ui);
-    prep.times.search = t0.elapsed().as_secs_f64();
-    let stats = result.stats;
-    let (plan, cost) = match result.outcome {
-        SearchOutcome::Solved { plan, cost } => (plan, cost),
-        SearchOutcome::Unsolvable => {
-            prep.times.total = start.elapsed().as_secs_f64();
-            let o = Outcome::Planner(EXIT_UNSOLVABLE);
-            report(o, &prep, "unsolvable (search space exhausted)", Some(&stats), serde_json::Value::Null)?;
-            return Ok(o);
-        }
-        SearchOutcome::UnsolvedIncomplete => {
-            prep.times.total = start.elapsed().as_secs_f64();
-            report(
-                &prep,
-                "no plan under the bound (search unsolved, incomplete)",
-                Some(&stats),
-                serde_json::Value::Null,
-            )?;
-            return Ok(Outcome::Planner(EXIT_UNSOLVED_INCOMPLETE));
-        }
-        SearchOutcome::OutOfTime => {
-            prep.times.total = start.elapsed().as_secs_f64();
-            let o = Outcome::Planner(EXIT_OUT_OF_TIME);
-            report(o, &prep, "out of time", Some(&stats), serde_json::Value::Null)?;
-            return Ok(o);
-        }
-        SearchOutcome::OutOfMemory => {
-            prep.times.total = start.elapsed().as_secs_f64();
-            let o = Outcome::Planner(EXIT_OUT_OF_MEMORY);
-            report(o, &prep, "out of memory", Some(&stats), serde_json::Value::Null)?;
-            return Ok(o);
-        }
-    };
-
-    // The trust base: validate on the lifted task before anything is written.
-    let t1 = Instant::now();
-    let mut steps = Vec::with_capacity(plan.len());
-    let mut lines = Vec::with_capacity(plan.len());
-    for &op in &plan {
-        let o = &ground.operators[op as usize];
-        let (Some(action), Some(text)) = (o.action, ground.operator_text(&task, op as usize)) else { continue };
-        steps.push(val::Step { action, args: o.args.clone(), time: None, duration: None, line: 0 });
-        lines.push(text);
+        s.push_str(&format!("result: {result}\n"));
+        stdio::print(&s)?;
     }
-    let validation = val::validate_steps(&task, &steps, val::Options::default());
-    prep.times.validate = t1.elapsed().as_secs_f64();
-    prep.times.total = start.elapsed().as_secs_f64();
-    let unit = !ground.general_cost;
-    let cost_matches = validation.cost.is_none_or(|c| (c - cost as f64).abs() < 1e-6);
-    if !validation.verdict.is_valid() || !cost_matches {
-        stdio::eprint(&format!(
-            "certplan: BUG: the plan found (cost {cost}) does not pass the validator; it is not written.\n\
-             Please report this with the domain and problem.\n{}\n{}",
-            lines.join("\n"),
-            validation.to_text()
-        ));
-        if !cost_matches {
+    Ok(outcome_of(report))
+}
+
+fn outcome_of(report: &Report) -> Outcome {
+    match report.outcome.exit_code() {
+        0 => Outcome::Fine,
+        code => Outcome::Planner(code),
+    }
+}
+
+/// Output as the run produces it: each phase's statistics on stdout when it ends; the search's
+/// progress on stderr, as a live line on a terminal, else a line per new f-layer (A*) or every
+/// few seconds, as Fast Downward's log lines, so the log of a batch run shows where it was.
+struct Log {
+    text: bool,
+    tty: bool,
+    quiet: bool,
+    live: bool,
+    last_line: Option<Instant>,
+    last_f: Option<u64>,
+    printed: Result<(), Fatal>,
+}
+
+/// Progress lines without a new f-layer, at most this often.
+const PROGRESS_EVERY: Duration = Duration::from_secs(5);
+
+impl Log {
+    fn new(text: bool, ui: &Ui) -> Log {
+        Log {
+            text,
+            tty: std::io::stderr().is_terminal(),
+            quiet: ui.quiet,
+            live: false,
+            last_line: None,
+            last_f: None,
+            printed: Ok(()),
+        }
+    }
+
+    fn event(&mut self, e: Event) {
+        match e {
+            Event::PhaseDone { phase, statistics } => self.phase_done(phase, statistics),
+            Event::Search(p) => self.progress(p),
+        }
+    }
+
+    fn phase_done(&mut self, phase: Phase, s: &Statistics) {
+        if phase == Phase::Search {
+            self.end_search();
+        }
+        if !self.text || self.printed.is_err() {
+            return;
+        }
+        let line = match phase {
+            Phase::Search => s.search.as_ref().map(search_text).unwrap_or_default(),
+            _ => phase_text(phase, s),
+        };
+        self.printed = stdio::print(&line);
+    }
+
+    fn progress(&mut self, p: &search::Progress) {
+        if self.quiet {
+            return;
+        }
+        let rate = if p.elapsed > 0.0 { p.expanded as f64 / p.elapsed } else { 0.0 };
+        let f = p.f_layer.map_or_else(String::new, |f| format!("f = {f}, "));
+        let mib = p.rss_bytes / (1024 * 1024);
+        if self.tty {
+            self.live = true;
             stdio::eprint(&format!(
-                "certplan: the search's cost {cost} differs from the validator's {:?}\n",
-                validation.cost
+                "\r\x1b[K{f}expanded {} generated {} ({rate:.0}/s) {:.1}s {mib} MiB",
+                p.expanded, p.generated, p.elapsed
             ));
+            return;
         }
-        let o = Outcome::Planner(EXIT_BUG);
-        if args.json {
-            report(o, &prep, "bug: the plan found failed validation", Some(&stats), serde_json::Value::Null)?;
-        }
-        return Ok(o);
-    }
-    write_plan(&args.plan_file, &plan_text(&lines, cost, unit))?;
-    let plan_json = json!({ "file": args.plan_file.display().to_string(), "length": lines.len(), "cost": cost, "optimal": cfg.optimal(), "valid": true });
-    report(
-        Outcome::Fine,
-        &prep,
-        &format!("solved: plan of length {} and cost {cost} written to {}", lines.len(), args.plan_file.display()),
-        Some(&stats),
-        plan_json,
-    )?;
-    Ok(Outcome::Fine)
-}
-
-/// Runs the search, with a live progress line on a terminal.
-fn search_with_progress(st: &SearchTask, cfg: &search::Config, limits: Limits, ui: &Ui) -> search::SearchResult {
-    let tty = std::io::stderr().is_terminal() && !ui.quiet;
-    let mut progress = |p: &Progress| {
-        if tty {
-            let rate = if p.elapsed > 0.0 { p.expanded as f64 / p.elapsed } else { 0.0 };
-            let f = p.f_layer.map_or_else(String::new, |f| format!("f={f} "));
+        let now = Instant::now();
+        let due = self.last_line.is_none_or(|t| now.duration_since(t) >= PROGRESS_EVERY);
+        if p.f_layer != self.last_f || due {
+            self.last_f = p.f_layer;
+            self.last_line = Some(now);
             stdio::eprint(&format!(
-                "\r\x1b[K{f}expanded {} generated {} ({:.0}/s) {:.1}s {} MiB",
-                p.expanded,
-                p.generated,
-                rate,
-                p.elapsed,
-                p.rss_bytes / (1024 * 1024)
+                "[search {:.1}s, {mib} MiB] {f}expanded {}, generated {} ({rate:.0}/s)\n",
+                p.elapsed, p.expanded, p.generated
             ));
         }
-    };
-    let result = search::search(st, cfg, limits, &mut progress);
-    if tty {
-        stdio::eprint("\r\x1b[K");
     }
-    result
-}
 
-/// The IPC plan file: one `(action args)` per line, then `; cost = N (unit cost|general cost)`.
-fn plan_text(lines: &[String], cost: u64, unit: bool) -> String {
-    let mut text = String::new();
-    for l in lines {
-        text.push_str(l);
-        text.push('\n');
-    }
-    text.push_str(&format!("; cost = {cost} ({})\n", if unit { "unit cost" } else { "general cost" }));
-    text
-}
-
-fn write_plan(path: &Path, text: &str) -> Result<(), Fatal> {
-    std::fs::write(path, text).map_err(|e| Fatal(format!("cannot write `{}`: {e}", path.display())))
-}
-
-/// An `output.sas` the reader or the importer refuses: exit 1, the message on stderr (and in
-/// the JSON object's `error`).
-fn input_error(args: &PlanArgs, message: &str) -> Result<Outcome, Fatal> {
-    stdio::eprint(&format!("certplan: {message}\n"));
-    if args.json {
-        let mut v = output::envelope("plan", Outcome::InputErrors.exit_code(), &pddl::SourceMap::new(), &[], json!({}));
-        v["error"] = message.into();
-        stdio::print(&format!("{v}\n"))?;
-    }
-    Ok(Outcome::InputErrors)
-}
-
-/// `certplan plan output.sas`: no grounding or pruning (the task is searched as given, as Fast
-/// Downward's search component does), and the plan checked on the FDR task by `val::fdr`.
-fn run_fdr(args: &PlanArgs, ui: &Ui, cfg: &search::Config, limits: Limits, start: Instant) -> Result<Outcome, Fatal> {
-    let path = &args.domain;
-    let text = model::front::read_text(path)?;
-    if !sas::looks_like_sas(&text) {
-        return Err(Fatal(format!(
-            "`{}` is not an output.sas file (its first line is not `begin_version`); give a domain and a problem file, or Fast Downward's output.sas",
-            path.display()
-        )));
-    }
-    let fdr = match sas::parse(&text) {
-        Ok(t) => t,
-        Err(e) => return input_error(args, &format!("{}:{}: {}", path.display(), e.line, e.message)),
-    };
-    let ground = match ::ground::sas::from_fdr(&fdr) {
-        Ok(g) => g,
-        Err(why) => return input_error(args, &format!("{}: {why}", path.display())),
-    };
-    let mut times = crate::ground::Times { parse: start.elapsed().as_secs_f64(), ..Default::default() };
-    let facts: usize = fdr.variables.iter().map(|v| v.values.len()).sum();
-    let task_json = json!({ "variables": fdr.variables.len(), "facts": facts, "operators": fdr.operators.len() });
-    let task_line = format!(
-        "output.sas: {} variables, {facts} facts, {} operators, {}\n",
-        fdr.variables.len(),
-        fdr.operators.len(),
-        if fdr.metric { "general cost" } else { "unit cost" }
-    );
-    let no_sources = pddl::SourceMap::new();
-    let report = |outcome: Outcome,
-                  times: &crate::ground::Times,
-                  result: &str,
-                  st: Option<&Stats>,
-                  plan: serde_json::Value| {
-        if args.json {
-            let v = json!({ "result": result, "search_config": cfg.text, "task": task_json, "times": times, "search": st, "plan": plan });
-            output::print_json("plan", outcome, &no_sources, &[], v)
-        } else if !ui.quiet {
-            let mut s = task_line.clone();
-            if let Some(st) = st {
-                s.push_str(&search_text(st));
-            }
-            s.push_str(&format!(
-                "times: parse {:.3}s, search {:.3}s, validate {:.3}s, total {:.3}s\nresult: {result}\n",
-                times.parse, times.search, times.validate, times.total
-            ));
-            stdio::print(&s)
-        } else {
-            Ok(())
-        }
-    };
-    let st = SearchTask::new(&ground);
-    let t0 = Instant::now();
-    let result = search_with_progress(&st, cfg, limits, ui);
-    times.search = t0.elapsed().as_secs_f64();
-    let (plan, cost) = match result.outcome {
-        SearchOutcome::Solved { plan, cost } => (plan, cost),
-        other => {
-            times.total = start.elapsed().as_secs_f64();
-            let (text, code) = match other {
-                SearchOutcome::Unsolvable => ("unsolvable (search space exhausted)", EXIT_UNSOLVABLE),
-                SearchOutcome::UnsolvedIncomplete => {
-                    ("no plan under the bound (search unsolved, incomplete)", EXIT_UNSOLVED_INCOMPLETE)
-                }
-                SearchOutcome::OutOfTime => ("out of time", EXIT_OUT_OF_TIME),
-                _ => ("out of memory", EXIT_OUT_OF_MEMORY),
-            };
-            report(Outcome::Planner(code), &times, text, Some(&result.stats), serde_json::Value::Null)?;
-            return Ok(Outcome::Planner(code));
-        }
-    };
-    // The trust base: the plan as printed, read back and executed on the FDR task.
-    let t1 = Instant::now();
-    let lines: Vec<String> = plan.iter().map(|&op| format!("({})", fdr.operators[op as usize].name)).collect();
-    let text = plan_text(&lines, cost, !fdr.metric);
-    let checked = pddl::parse_plan(&text, pddl::FileId(0))
-        .value
-        .ok_or_else(|| val::fdr::Failure::UnknownOperator {
-            step: 0,
-            line: 0,
-            name: "(the plan does not parse)".into(),
-        })
-        .and_then(|p| val::fdr::resolve(&fdr, &p))
-        .and_then(|ops| val::fdr::validate(&fdr, &ops));
-    times.validate = t1.elapsed().as_secs_f64();
-    times.total = start.elapsed().as_secs_f64();
-    match checked {
-        Ok(c) if c == cost => {}
-        other => {
-            let why = match other {
-                Ok(c) => format!("the search's cost {cost} differs from the validator's {c}"),
-                Err(f) => f.to_string(),
-            };
-            stdio::eprint(&format!(
-                "certplan: BUG: the plan found (cost {cost}) does not pass the FDR validator; it is not written.\n\
-                 Please report this with the output.sas file.\n{text}{why}\n"
-            ));
-            let o = Outcome::Planner(EXIT_BUG);
-            if args.json {
-                let bug = "bug: the plan found failed validation";
-                report(o, &times, bug, Some(&result.stats), serde_json::Value::Null)?;
-            }
-            return Ok(o);
+    /// Clears the live line before other output.
+    fn end_search(&mut self) {
+        if self.live {
+            stdio::eprint("\r\x1b[K");
+            self.live = false;
         }
     }
-    write_plan(&args.plan_file, &text)?;
-    let plan_json = json!({ "file": args.plan_file.display().to_string(), "length": lines.len(), "cost": cost, "optimal": cfg.optimal(), "valid": true });
-    report(
-        Outcome::Fine,
-        &times,
-        &format!("solved: plan of length {} and cost {cost} written to {}", lines.len(), args.plan_file.display()),
-        Some(&result.stats),
-        plan_json,
-    )?;
-    Ok(Outcome::Fine)
 }

@@ -231,15 +231,15 @@ fn plan_and_ground() {
     );
     let v = json("plan", &["plan", "--json", &d, &unsolvable, "--plan-file", &plan_file], 11);
     assert!(v["result"].as_str().is_some_and(|r| r.starts_with("unsolvable")), "{v}");
-    let v = json("plan", &["plan", "--json", &dir.file("broken.pddl", BROKEN), &p], 1);
+    let v = json("plan", &["plan", "--json", &dir.file("broken.pddl", BROKEN), &p], 31);
     assert_diagnostic_fields(&v);
     json("plan", &["plan", "--json", &d, &p, "--search", "astar(nonsense())"], 2);
     json("plan", &["plan", "--json", &d, &dir.path("missing.pddl")], 2);
-    json("plan", &["plan", "--json", &dir.file("not.sas", "begin_version\n3\nend_version\ngarbage\n")], 1);
+    json("plan", &["plan", "--json", &dir.file("not.sas", "begin_version\n3\nend_version\ngarbage\n")], 33);
 
     let v = json("ground", &["ground", "--json", &d, &p], 0);
     assert!(v["statistics"]["atoms"].as_u64().is_some_and(|a| a > 0), "{v}");
     json("ground", &["ground", "--json", &d, &unsolvable], 11);
-    json("ground", &["ground", "--json", &dir.file("broken.pddl", BROKEN), &p], 1);
+    json("ground", &["ground", "--json", &dir.file("broken.pddl", BROKEN), &p], 31);
     json("ground", &["ground", "--json", &d], 2);
 }

@@ -227,24 +227,18 @@ fn unsolvable_tasks_exit_11() {
 fn refusals_usage_errors_and_limits() {
     let dir = TempDir::new();
     let ex = repo().join("examples");
-    // Numeric fluents beyond action costs: refused, naming the construct, exit 1.
+    // Numeric fluents beyond action costs: refused, naming the construct, exit 34 (FD's "search
+    // unsupported").
     let o = run(&[
         "plan",
         ex.join("truck-fuel/domain.pddl").to_str().unwrap(),
         ex.join("truck-fuel/p01.pddl").to_str().unwrap(),
     ]);
-    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert_eq!(o.status.code(), Some(34), "{}", text(&o));
     assert!(String::from_utf8_lossy(&o.stderr).contains("numeric fluents"), "{}", text(&o));
     let o =
         run(&["plan", ex.join("cellar/domain.pddl").to_str().unwrap(), ex.join("cellar/p01.pddl").to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
-    let o = run(&[
-        "plan",
-        ex.join("circuit-derived/domain.pddl").to_str().unwrap(),
-        ex.join("circuit-derived/p01.pddl").to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("derived predicates"), "{}", text(&o));
+    assert_eq!(o.status.code(), Some(34), "{}", text(&o));
     // A bad configuration is a usage error.
     let g = ex.join("gripper");
     let (d, p) = (g.join("domain.pddl"), g.join("p02.pddl"));
@@ -358,8 +352,8 @@ fn plans_from_output_sas() {
     }
 }
 
-/// A broken output.sas names its line; axioms are refused; one file that is not output.sas is a
-/// usage error.
+/// A broken output.sas names its line (exit 33); axioms are refused (exit 34); one file that is
+/// not output.sas is a usage error.
 #[test]
 fn output_sas_errors() {
     let dir = TempDir::new();
@@ -371,7 +365,7 @@ fn output_sas_errors() {
     let good = std::fs::read_to_string(&sas).unwrap();
     let broken = dir.file("broken.sas", &good.replacen("end_goal", "end_gaol", 1));
     let o = run(&["plan", broken.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert_eq!(o.status.code(), Some(33), "FD's search input error: {}", text(&o));
     let line = good.lines().position(|l| l == "end_goal").unwrap() + 1;
     assert!(text(&o).contains(&format!("broken.sas:{line}: expected `end_goal`, found `end_gaol`")), "{}", text(&o));
     // Variable 0 becomes derived, with one axiom: the file's last line (0 axioms) replaced.
@@ -379,7 +373,7 @@ fn output_sas_errors() {
     let head = derived.trim_end().strip_suffix("\n0").expect("ends with 0 axioms");
     let axioms = dir.file("axioms.sas", &format!("{head}\n1\nbegin_rule\n0\n0 1 0\nend_rule\n"));
     let o = run(&["plan", axioms.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert_eq!(o.status.code(), Some(34), "FD's search unsupported: {}", text(&o));
     assert!(text(&o).contains("axioms"), "{}", text(&o));
     let o = run(&["plan", d.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
@@ -530,4 +524,255 @@ fn lmcut_initial_values_match_fast_downward() {
             "initial LM-cut on {dir}/{problem} (Fast Downward: {fd})"
         );
     }
+}
+
+/// Generates `blocksworld` with `blocks` blocks into `dir`; (domain, problem).
+fn blocksworld(dir: &TempDir, blocks: u32) -> (PathBuf, PathBuf) {
+    let out = dir.0.join(format!("bw{blocks}"));
+    let o = run(&[
+        "-q",
+        "generate",
+        "blocksworld",
+        "-p",
+        &format!("blocks={blocks}"),
+        "--seed",
+        "1",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    (out.join("domain.pddl"), out.join("p01.pddl"))
+}
+
+/// FD's input-error statuses: 31 for errors in the PDDL, for `plan` and `ground`.
+#[test]
+fn input_errors_exit_31() {
+    let dir = TempDir::new();
+    let d = dir.file("domain.pddl", DOMAIN);
+    let bad = dir.file(
+        "bad.pddl",
+        "(define (problem p) (:domain rooms) (:objects a - room) (:init (at a) (door a b)) (:goal (at a)))",
+    );
+    let broken = dir.file("broken.pddl", "(define (problem p) (:domain rooms");
+    for p in [&bad, &broken] {
+        for cmd in ["plan", "ground"] {
+            let o =
+                run(&[cmd, d.to_str().unwrap(), p.to_str().unwrap(), "--plan-file", dir.0.join("x").to_str().unwrap()]
+                    [..if cmd == "plan" { 5 } else { 3 }]);
+            assert_eq!(o.status.code(), Some(31), "{cmd} {}: {}", p.display(), text(&o));
+            assert!(
+                String::from_utf8_lossy(&o.stderr).contains(p.file_name().unwrap().to_str().unwrap()),
+                "{}",
+                text(&o)
+            );
+        }
+    }
+    // A refused construct is 34 for `ground` too.
+    let ex = repo().join("examples/truck-fuel");
+    let o = run(&["ground", ex.join("domain.pddl").to_str().unwrap(), ex.join("p01.pddl").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(34), "{}", text(&o));
+}
+
+/// The plan file: an old one is removed when a run starts (so a failed run leaves none), and a
+/// path that cannot be written is a usage error before any work is done.
+#[test]
+fn plan_file_rules() {
+    let dir = TempDir::new();
+    let d = dir.file("domain.pddl", DOMAIN);
+    let unsolvable = dir.file(
+        "p.pddl",
+        "(define (problem p) (:domain rooms) (:objects a b c - room) (:init (at a) (door a b)) (:goal (at c)))",
+    );
+    let plan = dir.file("sas_plan", "(stale plan)\n; cost = 1 (unit cost)\n");
+    let o =
+        run(&["-q", "plan", d.to_str().unwrap(), unsolvable.to_str().unwrap(), "--plan-file", plan.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(11), "{}", text(&o));
+    assert!(!plan.exists(), "the stale plan file was removed when the run started");
+    // Also where the input has errors: the old plan must not pass for this run's.
+    let plan = dir.file("sas_plan", "(stale plan)\n");
+    let bad = dir.file("bad.pddl", "(define (problem p) (:domain rooms");
+    let o = run(&["-q", "plan", d.to_str().unwrap(), bad.to_str().unwrap(), "--plan-file", plan.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(31), "{}", text(&o));
+    assert!(!plan.exists(), "the stale plan file was removed when the run started");
+    // Unwritable: a missing directory, and a directory. Found before grounding and search: no
+    // statistics are printed.
+    let g = repo().join("examples/gripper");
+    for target in [dir.0.join("missing/sas_plan"), dir.0.clone()] {
+        let o = run(&[
+            "plan",
+            g.join("domain.pddl").to_str().unwrap(),
+            g.join("p02.pddl").to_str().unwrap(),
+            "--plan-file",
+            target.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+        assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write"), "{}", text(&o));
+        assert!(o.stdout.is_empty(), "nothing was done: {}", text(&o));
+    }
+    let o = run(&[
+        "ground",
+        g.join("domain.pddl").to_str().unwrap(),
+        g.join("p02.pddl").to_str().unwrap(),
+        "--output-sas",
+        dir.0.join("missing/output.sas").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(o.stdout.is_empty(), "nothing was done: {}", text(&o));
+}
+
+/// `--memory-limit` caps the process: grounding a 1,500-block task needs far more than 200 MiB
+/// (4.4 GB were seen under a limit of 1,000 before the cap). Exit 22 with the phase named, and the
+/// peak stays near the cap.
+#[test]
+fn memory_limit_holds_in_grounding() {
+    let dir = TempDir::new();
+    let (d, p) = blocksworld(&dir, 1500);
+    let t = std::time::Instant::now();
+    let o = run(&[
+        "plan",
+        d.to_str().unwrap(),
+        p.to_str().unwrap(),
+        "--memory-limit",
+        "200",
+        "--plan-file",
+        dir.0.join("plan").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(22), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("out of memory") && err.contains("200 MiB") && err.contains("phase ground"), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("result: out of memory in phase ground"), "{}", text(&o));
+    assert!(out.contains("times: parse"), "{}", text(&o));
+    eprintln!("stopped after {:.1}s", t.elapsed().as_secs_f64());
+    // JSON: one object, with the phase.
+    let o = run(&[
+        "plan",
+        d.to_str().unwrap(),
+        p.to_str().unwrap(),
+        "--memory-limit",
+        "200",
+        "--json",
+        "--plan-file",
+        dir.0.join("plan").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(22), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON object");
+    assert_eq!(v["result"], "out of memory");
+    assert_eq!(v["phase"], "ground");
+    assert!(v["statistics"]["times"]["ground"].as_f64().is_some_and(|t| t > 0.0), "{v}");
+    // `ground` has the same limits.
+    let o = run(&["ground", d.to_str().unwrap(), p.to_str().unwrap(), "--memory-limit", "200"]);
+    assert_eq!(o.status.code(), Some(22), "{}", text(&o));
+    let o = run(&["ground", d.to_str().unwrap(), p.to_str().unwrap(), "--time-limit", "1", "--memory-limit", "2000"]);
+    assert_eq!(o.status.code(), Some(23), "{}", text(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("result: out of time in phase ground"), "{}", text(&o));
+}
+
+/// The cap also holds in search (blind A* on 12 blocks needs gigabytes): exit 22, phase search.
+/// The cap is on address space, as FD's: a growing table briefly holds its old and new storage,
+/// so the resident peak at the stop is well below the cap.
+#[test]
+fn memory_limit_holds_in_search() {
+    let dir = TempDir::new();
+    let (d, p) = blocksworld(&dir, 12);
+    let o = run(&[
+        "plan",
+        d.to_str().unwrap(),
+        p.to_str().unwrap(),
+        "--search",
+        "astar(blind())",
+        "--memory-limit",
+        "100",
+        "--plan-file",
+        dir.0.join("plan").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(22), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("ground task: ") && out.contains("result: out of memory in phase search"), "{}", text(&o));
+}
+
+/// `--time-limit` binds in grounding (exit 23 close to the limit, the phase and its time right)
+/// and in search.
+#[test]
+fn time_limit_holds_in_grounding_and_search() {
+    let dir = TempDir::new();
+    let (d, p) = blocksworld(&dir, 1500);
+    let t = std::time::Instant::now();
+    let o = run(&[
+        "plan",
+        d.to_str().unwrap(),
+        p.to_str().unwrap(),
+        "--time-limit",
+        "2",
+        "--memory-limit",
+        "2000",
+        "--json",
+        "--plan-file",
+        dir.0.join("plan").to_str().unwrap(),
+    ]);
+    let wall = t.elapsed().as_secs_f64();
+    assert_eq!(o.status.code(), Some(23), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON object");
+    assert_eq!(v["phase"], "ground", "{v}");
+    let ground = v["statistics"]["times"]["ground"].as_f64().unwrap_or(0.0);
+    assert!(ground > 1.0, "the time spent grounding is counted: {v}");
+    // The limit plus the watchdog's grace (0.2 s here), and slack for a loaded machine.
+    assert!(wall < 4.5, "stopped after {wall:.1}s under a 2 s limit");
+
+    // In search: blind A* on 12 blocks runs for minutes.
+    let (d, p) = blocksworld(&dir, 12);
+    let o = run(&[
+        "plan",
+        d.to_str().unwrap(),
+        p.to_str().unwrap(),
+        "--search",
+        "astar(blind())",
+        "--time-limit",
+        "2",
+        "--json",
+        "--plan-file",
+        dir.0.join("plan").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(23), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON object");
+    assert_eq!(v["result"], "out of time");
+    assert_eq!(v["phase"], "search", "{v}");
+    assert!(v["statistics"]["times"]["search"].as_f64().is_some_and(|t| t > 0.5), "{v}");
+    assert!(v["search"]["expanded"].as_u64().is_some_and(|e| e > 0), "{v}");
+    // Progress lines reach a stderr that is not a terminal, one per f-layer at most twice a
+    // second, as FD's.
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.lines().any(|l| l.starts_with("[search ") && l.contains("f = ")), "{}", text(&o));
+    assert!(err.lines().count() < 20, "a modest rate: {}", text(&o));
+}
+
+/// Output is written as it is produced: a run killed from outside (SIGKILL) leaves the lines of
+/// the phases it finished.
+#[test]
+fn killed_run_leaves_its_log() {
+    let dir = TempDir::new();
+    let (d, p) = blocksworld(&dir, 12);
+    let log = dir.0.join("log.txt");
+    let mut child = Command::new(bin())
+        .args(["plan", d.to_str().unwrap(), p.to_str().unwrap(), "--search", "astar(blind())"])
+        .arg("--plan-file")
+        .arg(dir.0.join("plan"))
+        .stdout(std::fs::File::create(&log).unwrap())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("runs");
+    let t = std::time::Instant::now();
+    while !std::fs::read_to_string(&log).unwrap_or_default().contains("ground task:") {
+        assert!(t.elapsed().as_secs() < 60, "no ground task line after 60 s");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    child.kill().expect("SIGKILL");
+    let status = child.wait().unwrap();
+    assert!(!status.success(), "killed while searching");
+    let s = std::fs::read_to_string(&log).unwrap();
+    for line in ["grounding: ", "h2 mutexes: ", "relevance: ", "invariants: ", "ground task: "] {
+        assert!(s.contains(line), "{line:?} in the log of the killed run:\n{s}");
+    }
+    assert!(!s.contains("result:"), "the run was killed before its end:\n{s}");
 }

@@ -18,6 +18,12 @@ use rustc_hash::FxHashMap;
 
 /// Disjoint mutex groups of three or more atoms (smaller ones save no bits), largest first.
 pub fn mutex_groups(task: &GroundTask) -> Vec<Vec<AtomId>> {
+    mutex_groups_until(task, None).unwrap_or_default()
+}
+
+/// [`mutex_groups`], or `None` when `deadline` passes first (checked between the passes).
+pub fn mutex_groups_until(task: &GroundTask, deadline: Option<std::time::Instant>) -> Option<Vec<Vec<AtomId>>> {
+    let past = || deadline.is_some_and(|d| std::time::Instant::now() > d);
     // Candidates: (predicate, free position, the other arguments) -> atoms.
     let mut index: FxHashMap<(u32, usize, Vec<u32>), usize> = FxHashMap::default();
     let mut fixed: Vec<Vec<u32>> = Vec::new();
@@ -81,8 +87,17 @@ pub fn mutex_groups(task: &GroundTask) -> Vec<Vec<AtomId>> {
             }
         }
     }
+    if past() {
+        return None;
+    }
     let joined_valid = inductive(task, &joined, &joined_of);
+    if past() {
+        return None;
+    }
     let base_valid = inductive(task, &members, &of);
+    if past() {
+        return None;
+    }
     // Joined groups first; a part counts only where its joined group failed.
     let mut candidates: Vec<&Vec<AtomId>> =
         (0..joined.len()).filter(|&j| joined_valid[j]).map(|j| &joined[j]).collect();
@@ -103,7 +118,7 @@ pub fn mutex_groups(task: &GroundTask) -> Vec<Vec<AtomId>> {
         m.iter().for_each(|&a| covered[a as usize] = true);
         groups.push(m.clone());
     }
-    groups
+    Some(groups)
 }
 
 /// Bits per state when the groups of three or more atoms are packed (`ceil(log2(k + 1))` bits for

@@ -79,6 +79,12 @@ fn retain_atoms(task: &mut GroundTask, keep: &[bool]) {
 /// relevant operator's precondition (or a relevant effect's condition) does; an operator is
 /// relevant if it changes a relevant atom. Everything else is dropped.
 pub fn relevance(task: &mut GroundTask) -> PruneStats {
+    relevance_until(task, None)
+}
+
+/// [`relevance`], stopping at `deadline`: then nothing is pruned (a fixpoint cut short would drop
+/// what it had not yet marked relevant) and `skipped` says why.
+pub fn relevance_until(task: &mut GroundTask, deadline: Option<Instant>) -> PruneStats {
     let start = Instant::now();
     let mut stats =
         PruneStats { atoms_before: task.atoms.len(), operators_before: task.operators.len(), ..Default::default() };
@@ -91,6 +97,13 @@ pub fn relevance(task: &mut GroundTask) -> PruneStats {
     let mut changed = true;
     while changed {
         changed = false;
+        if past(deadline) {
+            stats.skipped = Some("out of time".into());
+            stats.atoms_after = stats.atoms_before;
+            stats.operators_after = stats.operators_before;
+            stats.seconds = start.elapsed().as_secs_f64();
+            return stats;
+        }
         for (i, o) in task.operators.iter().enumerate() {
             fn mark(relevant: &mut [bool], a: AtomId, changed: &mut bool) {
                 if !relevant[a as usize] {
@@ -135,6 +148,10 @@ pub fn relevance(task: &mut GroundTask) -> PruneStats {
     stats.operators_after = task.operators.len();
     stats.seconds = start.elapsed().as_secs_f64();
     stats
+}
+
+fn past(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|d| Instant::now() > d)
 }
 
 fn bit(v: &[u64], a: AtomId) -> bool {
@@ -264,7 +281,12 @@ pub fn h2(task: &mut GroundTask, deadline: Option<Instant>) -> PruneStats {
             stats.skipped = Some(format!("out of time after {rounds} rounds"));
             return finish(task, stats);
         }
-        for o in &task.operators {
+        for (i, o) in task.operators.iter().enumerate() {
+            // A round over a large task takes seconds: the deadline is checked within it too.
+            if i % 1024 == 1023 && past(deadline) {
+                stats.skipped = Some(format!("out of time in round {rounds}"));
+                return finish(task, stats);
+            }
             if !o.pre.iter().all(|a| bit(&r1, *a)) {
                 continue;
             }

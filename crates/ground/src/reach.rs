@@ -453,13 +453,18 @@ pub(crate) fn ground(task: &Task, norm: &Normalized, options: GroundOptions) -> 
     }
 
     let mut cur = nstatic;
+    // Joins and firings since the last look at the clock: one atom can fire thousands of
+    // operators (`holding b` of blocksworld: a `stack b ?y` for every block), so the deadline is
+    // checked by work done, not by atoms processed.
+    let mut work = 0usize;
     while cur < g.store.len() {
-        if cur.is_multiple_of(4096)
-            && let Some(d) = options.deadline
-            && Instant::now() > d
-        {
-            return Err(GroundError::OutOfTime);
+        if work >= 4096 {
+            work = 0;
+            if options.deadline.is_some_and(|d| Instant::now() > d) {
+                return Err(GroundError::OutOfTime);
+            }
         }
+        work += 1;
         let pred = g.store.pred[cur as usize];
         let args: Vec<u32> = g.store.atom_args(cur).to_vec();
         for &pi in &triggers[pred as usize] {
@@ -498,6 +503,7 @@ pub(crate) fn ground(task: &Task, norm: &Normalized, options: GroundOptions) -> 
                 continue;
             }
             g.run(rule, &plan.steps, 0, &mut binding, cur, &mut out);
+            work += out.len() / rule.domains.len();
             if !out.is_empty() {
                 let chunks: Vec<&[u32]> = out.chunks(rule.domains.len()).collect();
                 fire(&mut g, rule, &chunks, &plain_adds, &mut instances, &mut op_seen);
