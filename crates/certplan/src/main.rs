@@ -21,6 +21,14 @@
 //! heuristic here is safe); `12` search space exhausted without proof (FD's status; not produced
 //! by the current engines, which are all complete); `22` out of memory (`--memory-limit`);
 //! `23` out of time (`--time-limit`); `32` the plan found failed validation, a bug (not written).
+//!
+//! Every command takes `--json`: then stdout carries exactly one JSON object on every path (also
+//! for input errors, unreadable paths and bad flags), with the envelope of [`output::envelope`]:
+//! `schema` (`certplan/1`), `command`, `ok`, `exit_code`, `error`, `errors`, `warnings`, `files`,
+//! `diagnostics`, then the command's own fields.
+//!
+//! All input goes through `model::front` (reading with limits, parsing, checking); this crate
+//! decides only how results are shown.
 
 mod analyze;
 mod check;
