@@ -467,7 +467,8 @@ fn read_source(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Result<Text, Unreadable> {
     let (name, bytes) = match source {
-        Source::Text { name, text } => return Ok(Text { file: sources.add(name.clone(), text.clone()), parse: true }),
+        // Text in memory is valid UTF-8 but can still be binary data: it takes the same check.
+        Source::Text { name, text } => (name.clone(), text.clone().into_bytes()),
         Source::Path(path) => match read_bytes(path)? {
             Ok(bytes) => (path.display().to_string(), bytes),
             Err(size) => {
