@@ -79,8 +79,8 @@ pub struct InvariantStats {
 
 /// How preparing ended, when it did not yield a ground task.
 pub enum Stop {
-    /// Exit with this outcome; the message (if any) was printed.
-    Exit(Outcome),
+    /// Exit with this outcome; the reasons were printed on stderr and are kept for JSON.
+    Exit(Outcome, Vec<String>),
     /// Proved unsolvable while grounding or pruning.
     Unsolvable,
     OutOfTime,
@@ -128,14 +128,16 @@ pub fn prepare(
     let grounded = match ::ground::ground(task, GroundOptions { deadline }) {
         Ok(g) => g,
         Err(GroundError::Unsupported(refusals)) => {
-            for r in refusals {
+            let reasons: Vec<String> = refusals.iter().map(|r| r.to_string()).collect();
+            for r in &reasons {
                 stdio::eprint(&format!("certplan: {r}\n"));
             }
-            return Err(Stop::Exit(Outcome::InputErrors));
+            return Err(Stop::Exit(Outcome::InputErrors, reasons));
         }
         Err(GroundError::TooLarge(m)) => {
-            stdio::eprint(&format!("certplan: cannot ground this task: {m}\n"));
-            return Err(Stop::Exit(Outcome::InputErrors));
+            let reason = format!("cannot ground this task: {m}");
+            stdio::eprint(&format!("certplan: {reason}\n"));
+            return Err(Stop::Exit(Outcome::InputErrors, vec![reason]));
         }
         Err(GroundError::OutOfTime) => return Err(Stop::OutOfTime),
     };
@@ -221,9 +223,9 @@ pub fn run(args: &GroundArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     };
     let g = match prepare(&task, args.prune, None, &mut stats) {
         Ok(g) => Some(g),
-        Err(Stop::Exit(o)) => {
+        Err(Stop::Exit(o, reasons)) => {
             if args.json {
-                report(o, "refused", None, &stats)?;
+                report(o, &format!("refused: {}", reasons.join("; ")), None, &stats)?;
             }
             return Ok(o);
         }

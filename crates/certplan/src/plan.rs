@@ -109,9 +109,9 @@ pub fn run(args: &PlanArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     };
     let ground = match prepare(&task, args.prune, deadline, &mut prep) {
         Ok(g) => g,
-        Err(Stop::Exit(o)) => {
+        Err(Stop::Exit(o, reasons)) => {
             if args.json {
-                report(o, &prep, "refused", None, serde_json::Value::Null)?;
+                report(o, &prep, &format!("refused: {}", reasons.join("; ")), None, serde_json::Value::Null)?;
             }
             return Ok(o);
         }

@@ -237,6 +237,12 @@ fn plan_and_ground() {
     json("plan", &["plan", "--json", &d, &dir.path("missing.pddl")], 2);
     json("plan", &["plan", "--json", &dir.file("not.sas", "begin_version\n3\nend_version\ngarbage\n")], 1);
 
+    // A construct the planner refuses: exit 1, the reasons in `result`.
+    let fuel = |f: &str| examples().join("truck-fuel").join(f).display().to_string();
+    let v = json("plan", &["plan", "--json", &fuel("domain.pddl"), &fuel("p01.pddl"), "--plan-file", &plan_file], 1);
+    assert!(v["result"].as_str().is_some_and(|r| r.starts_with("refused: numeric fluents")), "{v}");
+    json("ground", &["ground", "--json", &fuel("domain.pddl"), &fuel("p01.pddl")], 1);
+
     let v = json("ground", &["ground", "--json", &d, &p], 0);
     assert!(v["statistics"]["atoms"].as_u64().is_some_and(|a| a > 0), "{v}");
     json("ground", &["ground", "--json", &d, &unsolvable], 11);
