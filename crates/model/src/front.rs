@@ -92,7 +92,9 @@ impl fmt::Display for Unreadable {
 
 impl std::error::Error for Unreadable {}
 
-/// What to load: a domain, problems of it, and plans, each plan for the problem added before it.
+/// What to load: a domain, problems of it, and for each problem its plans. Built with
+/// [`Request::new`], [`Request::problem`] / [`Request::problem_with_plans`] and the options,
+/// then [`Request::load`].
 #[derive(Clone, Debug)]
 pub struct Request {
     domain: Source,
