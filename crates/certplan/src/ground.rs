@@ -280,6 +280,9 @@ pub fn run(args: &GroundArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         if let Some(o) = &stop {
             v["phase"] = json!(o.phase());
         }
+        if let Some(planner::Outcome::Refused { reasons }) = &stop {
+            v["reasons"] = json!(reasons);
+        }
         output::print_json("ground", outcome, &loaded.sources, &loaded.diagnostics, v)?;
     } else if !ui.quiet {
         match &stop {

@@ -19,13 +19,20 @@
 //! `--search`, unreadable input path, a `--plan-file`/`--output-sas` that cannot be written,
 //! checked before any work); `11` proved unsolvable (goal unreachable in grounding or h2, or the
 //! reachable state space exhausted; every pruning and heuristic here is safe); `12` search space
-//! exhausted without proof (FD's status; not produced by the current engines, which are all
-//! complete); `22` out of memory (`--memory-limit`); `23` out of time (`--time-limit`), both in
-//! every phase, grounding included (FD's translator would say 20 and 21; certplan runs all phases
+//! exhausted without a plan under a `bound` (FD's "search unsolved, incomplete"); `22` out of
+//! memory (`--memory-limit`); `23` out of time (`--time-limit`), both in every phase, grounding included (FD's translator would say 20 and 21; certplan runs all phases
 //! in one process under one limit); `31` errors in the PDDL input (FD's translate input error);
 //! `32` the plan found failed validation, a bug (not written); `33` errors in an `output.sas`
 //! input (FD's search input error); `34` a construct the planner refuses (named on stderr; FD's
 //! search unsupported).
+//!
+//! Every command takes `--json`: then stdout carries exactly one JSON object on every path (also
+//! for input errors, unreadable paths and bad flags), with the envelope of [`output::envelope`]:
+//! `schema` (`certplan/1`), `command`, `ok`, `exit_code`, `error`, `errors`, `warnings`, `files`,
+//! `diagnostics`, then the command's own fields.
+//!
+//! All input goes through `model::front` (reading with limits, parsing, checking); this crate
+//! decides only how results are shown.
 
 mod analyze;
 mod check;

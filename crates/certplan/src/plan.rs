@@ -179,6 +179,9 @@ fn finish(
         if let Some(phase) = report.outcome.phase() {
             v["phase"] = json!(phase);
         }
+        if let planner::Outcome::Refused { reasons } = &report.outcome {
+            v["reasons"] = json!(reasons);
+        }
         let empty = SourceMap::new();
         let (sources, diagnostics) = loaded.map_or((&empty, &[][..]), |l| (&l.sources, &l.diagnostics[..]));
         output::print_json("plan", outcome_of(report), sources, diagnostics, v)?;

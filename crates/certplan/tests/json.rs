@@ -237,6 +237,13 @@ fn plan_and_ground() {
     json("plan", &["plan", "--json", &d, &dir.path("missing.pddl")], 2);
     json("plan", &["plan", "--json", &dir.file("not.sas", "begin_version\n3\nend_version\ngarbage\n")], 33);
 
+    // A construct the planner refuses: exit 34 (FD's "unsupported"), the reasons listed.
+    let fuel = |f: &str| examples().join("truck-fuel").join(f).display().to_string();
+    let v = json("plan", &["plan", "--json", &fuel("domain.pddl"), &fuel("p01.pddl"), "--plan-file", &plan_file], 34);
+    assert_eq!(v["result"], "refused", "{v}");
+    assert!(v["reasons"][0].as_str().is_some_and(|r| r.contains("numeric fluents")), "{v}");
+    json("ground", &["ground", "--json", &fuel("domain.pddl"), &fuel("p01.pddl")], 34);
+
     let v = json("ground", &["ground", "--json", &d, &p], 0);
     assert!(v["statistics"]["atoms"].as_u64().is_some_and(|a| a > 0), "{v}");
     json("ground", &["ground", "--json", &d, &unsolvable], 11);

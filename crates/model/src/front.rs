@@ -92,7 +92,9 @@ impl fmt::Display for Unreadable {
 
 impl std::error::Error for Unreadable {}
 
-/// What to load: a domain, problems of it, and plans, each plan for the problem added before it.
+/// What to load: a domain, problems of it, and for each problem its plans. Built with
+/// [`Request::new`], [`Request::problem`] / [`Request::problem_with_plans`] and the options,
+/// then [`Request::load`].
 #[derive(Clone, Debug)]
 pub struct Request {
     domain: Source,
@@ -467,7 +469,8 @@ fn read_source(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Result<Text, Unreadable> {
     let (name, bytes) = match source {
-        Source::Text { name, text } => return Ok(Text { file: sources.add(name.clone(), text.clone()), parse: true }),
+        // Text in memory is valid UTF-8 but can still be binary data: it takes the same check.
+        Source::Text { name, text } => (name.clone(), text.clone().into_bytes()),
         Source::Path(path) => match read_bytes(path)? {
             Ok(bytes) => (path.display().to_string(), bytes),
             Err(size) => {

@@ -110,6 +110,12 @@ fn a_binary_file_is_one_diagnostic() {
 }
 
 #[test]
+fn binary_text_in_memory_is_one_diagnostic_too() {
+    let l = load_text("\0\u{1}\u{2}(define", None);
+    assert_eq!(codes(&l), ["E0015"]);
+}
+
+#[test]
 fn a_stray_byte_in_a_text_file_is_invalid_utf8_not_binary() {
     let dir = Dir::new("latin1");
     let d = dir.write(
