@@ -27,9 +27,9 @@ pub fn run(args: &FmtArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         Loaded::Text(id) => {
             let text = &sources.get(id).text;
             if is_plan(&args.file, text) {
-                canonical(pddl::parse_plan(text, id), &mut diags, pddl::plan::plan_to_string)
+                canonical(pddl::parse_plan(text, id), &mut diags, |p| pddl::plan::format_plan(p, text))
             } else {
-                canonical(pddl::parse_definition(text, id), &mut diags, pddl::printer::definition_to_string)
+                canonical(pddl::parse_definition(text, id), &mut diags, |d| pddl::printer::format_definition(d, text))
             }
         }
         Loaded::TooLarge => None,
@@ -58,11 +58,12 @@ pub fn run(args: &FmtArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         if *original == canonical {
             return Ok(Outcome::Fine);
         }
-        // The printer does not keep comments yet; rewriting in place would destroy them for good.
+        // The printer keeps every comment; this guard stays so that a printer bug can never
+        // destroy a comment for good by rewriting in place.
         if lost > 0 {
             stdio::eprint(&format!(
-                "certplan: not rewriting `{path}`: formatting would drop {lost} comment(s); \
-                 `certplan fmt {path}` prints the result for review\n"
+                "certplan: not rewriting `{path}`: formatting would drop {lost} comment(s) (a certplan bug: \
+                 please report it); `certplan fmt {path}` prints the result for review\n"
             ));
             return Ok(Outcome::InputErrors);
         }
@@ -73,13 +74,13 @@ pub fn run(args: &FmtArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         return Ok(Outcome::Fine);
     }
     if lost > 0 {
-        stdio::eprint(&format!("warning: the canonical form drops {lost} comment(s) of `{path}`\n"));
+        stdio::eprint(&format!("warning: the canonical form drops {lost} comment(s) of `{path}` (a certplan bug)\n"));
     }
     stdio::print(&canonical)?;
     Ok(Outcome::Fine)
 }
 
-fn canonical<T>(parse: Parse<T>, diags: &mut Vec<Diagnostic>, print: fn(&T) -> String) -> Option<String> {
+fn canonical<T>(parse: Parse<T>, diags: &mut Vec<Diagnostic>, print: impl Fn(&T) -> String) -> Option<String> {
     diags.extend(parse.diagnostics);
     parse.value.as_ref().map(print)
 }
