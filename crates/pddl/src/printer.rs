@@ -113,7 +113,8 @@ impl Doc {
         }
         while i < items.len() {
             if let Some((text, trailing)) = items[i].comment() {
-                write_comment(out, text, trailing, indent + 2);
+                let after_comment = i > 0 && items[i - 1].comment().is_some();
+                write_comment(out, text, trailing, i == 0, after_comment, indent + 2);
                 i += 1;
                 continue;
             }
@@ -136,14 +137,16 @@ impl Doc {
     }
 }
 
-/// A comment inside a broken list: after the item it trails, or on a line of its own.
-fn write_comment(out: &mut String, text: &str, trailing: bool, indent: usize) {
-    if trailing || out.ends_with('(') {
-        if !out.ends_with('(') {
+/// A comment inside a broken list: right after the `(` when it is the list's first item
+/// (`at_open`), after the item it trails, or on a line of its own (always when the line already
+/// ends in a comment: `after_comment`).
+fn write_comment(out: &mut String, text: &str, trailing: bool, at_open: bool, after_comment: bool, indent: usize) {
+    if !at_open {
+        if trailing && !after_comment {
             out.push(' ');
+        } else {
+            newline(out, indent);
         }
-    } else {
-        newline(out, indent);
     }
     out.push_str(text);
 }
@@ -446,12 +449,14 @@ fn write_define(doc: Doc, header: &[Comment], footer: &[Comment]) -> String {
         out.push('\n');
     }
     out.push('(');
+    let open = out.len();
     // `define` and `(domain d)` share the first line; comments between them break it.
     let mut k = 0;
     let mut after_comment = false;
     for item in &items {
         if let Some((text, trailing)) = item.comment() {
-            write_comment(&mut out, text, trailing, 2);
+            let at_open = out.len() == open;
+            write_comment(&mut out, text, trailing, at_open, after_comment, 2);
             after_comment = true;
             continue;
         }
