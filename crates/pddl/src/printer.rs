@@ -325,7 +325,10 @@ fn predicate_decl(p: &PredicateDecl) -> Doc {
 
 fn requirements(rs: &[Requirement]) -> Option<Doc> {
     (!rs.is_empty()).then(|| {
-        list(std::iter::once(atom(":requirements")).chain(rs.iter().map(|r| atom(r.name.text.to_ascii_lowercase()).at(r.name.span))))
+        list(
+            std::iter::once(atom(":requirements"))
+                .chain(rs.iter().map(|r| atom(r.name.text.to_ascii_lowercase()).at(r.name.span))),
+        )
     })
 }
 
@@ -388,8 +391,10 @@ fn functions(fs: &[FunctionDecl]) -> Vec<Doc> {
         while j + 1 < fs.len() && fs[j + 1].ty == fs[i].ty && fs[i].ty != FunctionType::Default {
             j += 1;
         }
-        let mut line: Vec<Doc> =
-            fs[i..=j].iter().map(|f| list(std::iter::once(name(&f.name)).chain(typed(&f.parameters, var))).at(f.span)).collect();
+        let mut line: Vec<Doc> = fs[i..=j]
+            .iter()
+            .map(|f| list(std::iter::once(name(&f.name)).chain(typed(&f.parameters, var))).at(f.span))
+            .collect();
         match &fs[i].ty {
             FunctionType::Default => {}
             FunctionType::Number(_) => line.extend([atom("-"), atom("number")]),

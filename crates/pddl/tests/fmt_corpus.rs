@@ -38,7 +38,11 @@ fn check(path: &Path, src: &str) -> Option<Result<(), String>> {
         let same = again.steps.len() == plan.steps.len()
             && again.steps.iter().zip(&plan.steps).all(|(a, b)| a.action == b.action && a.args == b.args)
             && again.cost == plan.cost;
-        return Some(verdict(same, comment_texts(&out) == comment_texts(src), pddl::plan::format_plan(&again, &out) == out));
+        return Some(verdict(
+            same,
+            comment_texts(&out) == comment_texts(src),
+            pddl::plan::format_plan(&again, &out) == out,
+        ));
     }
     let p = parse_definition(src, FileId(0));
     if p.has_errors() {
