@@ -72,7 +72,7 @@ pub fn scratch(name: &str) -> PathBuf {
 pub fn have(program: &str) -> bool {
     let found = proof::runner::which(program).is_some();
     let test = std::thread::current().name().unwrap_or("proof test").to_string();
-    corpus::require(&test, found, &format!("`{program}` is not on the PATH; the {program} checks"))
+    corpus::require(&test, found, &format!("`{program}` is not on the PATH"))
 }
 
 pub const EXAMPLES: &[&str] = &["spanner", "gripper", "blocksworld", "miconic"];
