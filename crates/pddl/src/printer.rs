@@ -5,6 +5,10 @@
 //! head (and any names right after it) stays on the first line and each other item goes on its own
 //! line, with `:keyword value` pairs kept together. Keywords are lowercase; names keep the case
 //! they were written in. `parse(print(t)) == t` for every tree `t` the parser produces.
+//!
+//! Comments are not in the tree; [`format_definition`] takes them from the source text
+//! ([`crate::lexer::comments`]) and puts each back beside the node it was written beside, found by
+//! source position: every [`Doc`] keeps the span of the node it was printed from.
 
 use crate::ast::*;
 use crate::span::Span;
