@@ -30,9 +30,9 @@ pub fn run(args: &FmtArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     let canonical = loaded.and_then(|id| {
         let text = &sources.get(id).text;
         if is_plan(&args.file, text) {
-            canonical(pddl::parse_plan(text, id), &mut diags, pddl::plan::plan_to_string)
+            canonical(pddl::parse_plan(text, id), &mut diags, |p| pddl::plan::format_plan(p, text))
         } else {
-            canonical(pddl::parse_definition(text, id), &mut diags, pddl::printer::definition_to_string)
+            canonical(pddl::parse_definition(text, id), &mut diags, |d| pddl::printer::format_definition(d, text))
         }
     });
     pddl::diagnostic::sort(&mut diags);
@@ -64,10 +64,11 @@ pub fn run(args: &FmtArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         if *original == canonical {
             return report.finish(Outcome::Fine, &sources, &diags);
         }
-        // The printer does not keep comments yet; rewriting in place would destroy them for good.
+        // The printer keeps every comment; this guard stays so that a printer bug can never
+        // destroy a comment for good by rewriting in place.
         if lost > 0 {
             report.note(format!(
-                "certplan: not rewriting `{path}`: formatting would drop {lost} comment(s); \
+                "certplan: not rewriting `{path}`: formatting would drop {lost} comment(s) (a certplan bug: please report it); \
                  `certplan fmt {path}` prints the result for review"
             ));
             return report.finish(Outcome::InputErrors, &sources, &diags);
@@ -80,7 +81,7 @@ pub fn run(args: &FmtArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         return report.finish(Outcome::Fine, &sources, &diags);
     }
     if lost > 0 {
-        report.note(format!("warning: the canonical form drops {lost} comment(s) of `{path}`"));
+        report.note(format!("warning: the canonical form drops {lost} comment(s) of `{path}` (a certplan bug)"));
     }
     if args.json {
         report.text = Some(canonical);
@@ -127,7 +128,7 @@ impl Report {
     }
 }
 
-fn canonical<T>(parse: Parse<T>, diags: &mut Vec<Diagnostic>, print: fn(&T) -> String) -> Option<String> {
+fn canonical<T>(parse: Parse<T>, diags: &mut Vec<Diagnostic>, print: impl Fn(&T) -> String) -> Option<String> {
     diags.extend(parse.diagnostics);
     parse.value.as_ref().map(print)
 }

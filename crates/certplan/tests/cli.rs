@@ -311,11 +311,23 @@ fn fmt_write_rewrites_in_place_but_keeps_comments() {
     let leftovers: Vec<_> = std::fs::read_dir(&dir.0).into_iter().flatten().flatten().map(|e| e.file_name()).collect();
     assert_eq!(leftovers.len(), 1, "temporary files left behind: {leftovers:?}");
 
-    let commented = "; keep me\n(define (domain d)\n(:predicates (p)))";
+    // Comments are kept: the rewritten file has them all, and then passes `--check`.
+    let commented = "; keep me\n(define (domain d) ; the name\n(:predicates ; why\n (p) (q)))";
     let c = dir.file("c.pddl", commented);
     let out = certplan(&[OsStr::new("fmt"), OsStr::new("--write"), c.as_os_str()]);
-    assert_eq!(code(&out), 1, "comments would be lost");
-    assert_eq!(std::fs::read_to_string(&c).ok().as_deref(), Some(commented));
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let written = std::fs::read_to_string(&c).expect("readable");
+    assert_eq!(written, "; keep me\n(define (domain d) ; the name\n  (:predicates ; why\n    (p)\n    (q)))\n");
+    let out = certplan(&[OsStr::new("fmt"), OsStr::new("--check"), c.as_os_str()]);
+    assert_eq!(code(&out), 0, "a file printed by fmt passes --check: {}", stderr(&out));
+    // Plans too.
+    let plan = dir.file("p.plan", "; found by hand\n(pick-up a)   ; first\n(stack a b)\n; cost = 2 (unit cost)\n");
+    let out = certplan(&[OsStr::new("fmt"), OsStr::new("--write"), plan.as_os_str()]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let written = std::fs::read_to_string(&plan).expect("readable");
+    assert_eq!(written, "; found by hand\n(pick-up a) ; first\n(stack a b)\n; cost = 2 (unit cost)\n");
+    let out = certplan(&[OsStr::new("fmt"), OsStr::new("--check"), plan.as_os_str()]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
 }
 
 #[test]

@@ -16,10 +16,6 @@ fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-fn benchmarks() -> Option<PathBuf> {
-    corpus::root()
-}
-
 struct TempDir(PathBuf);
 
 impl TempDir {
@@ -147,10 +143,7 @@ fn known_costs(root: &Path) -> std::collections::HashMap<String, u64> {
 
 #[test]
 fn corpus_tasks_are_solved_optimally() {
-    let Some(root) = benchmarks() else {
-        eprintln!("SKIPPED corpus_tasks_are_solved_optimally: ../shared/benchmarks is absent");
-        return;
-    };
+    let Some(root) = corpus::require_benchmarks("corpus_tasks_are_solved_optimally") else { return };
     let known = known_costs(&root);
     for (d, p) in CORPUS {
         let want = *known.get(*p).unwrap_or_else(|| panic!("{p} has a known optimal cost in index.csv"));
@@ -347,9 +340,7 @@ fn plans_from_output_sas() {
             assert_eq!(o.status.code(), Some(0), "the plan from {} is valid for the PDDL: {}", sas.display(), text(&o));
         }
     }
-    if fd_missing {
-        eprintln!("SKIPPED part of plans_from_output_sas: Fast Downward's translator is not installed");
-    }
+    corpus::require("part of plans_from_output_sas", !fd_missing, "Fast Downward's translator is not installed");
 }
 
 /// A broken output.sas names its line (exit 33); axioms are refused (exit 34); one file that is
@@ -396,18 +387,14 @@ fn output_sas_errors() {
 ///   FD's "propositions removed").
 #[test]
 fn grounded_counts_match_fast_downward() {
-    let Some(root) = benchmarks() else {
-        eprintln!("SKIPPED grounded_counts_match_fast_downward: ../shared/benchmarks is absent");
-        return;
-    };
+    let Some(root) = corpus::require_benchmarks("grounded_counts_match_fast_downward") else { return };
     let dir = TempDir::new();
     let mut compared = 0;
     for (d, p) in CORPUS.iter().take(10) {
         let (d, p) = (root.join(d), root.join(p));
         let Some((fd_ops, fd_atoms)) = fd_counts(&d, &p, &dir.0) else {
-            eprintln!(
-                "SKIPPED grounded_counts_match_fast_downward: FD's translator is not importable (pip install up-fast-downward)"
-            );
+            let missing = "FD's translator is not importable (pip install up-fast-downward)";
+            corpus::skip_or_fail("grounded_counts_match_fast_downward", missing);
             return;
         };
         let counts = |h2: bool| {
@@ -459,14 +446,11 @@ fn lmcut_initial_values_match_fast_downward() {
     const FD_INITIAL_LMCUT: u64 = 9;
     const FD_INITIAL_HMAX: u64 = 6;
     const OPTIMAL: u64 = 12;
-    let Some(root) = benchmarks() else {
-        eprintln!("SKIPPED lmcut_initial_values_match_fast_downward: ../shared/benchmarks is absent");
-        return;
-    };
+    let Some(root) = corpus::require_benchmarks("lmcut_initial_values_match_fast_downward") else { return };
     let dir = root.join("ipc-opt-strips/snake-opt18-strips");
     let (d, p) = (dir.join("domain.pddl"), dir.join("p04.pddl"));
     if !p.is_file() {
-        eprintln!("SKIPPED lmcut_initial_values_match_fast_downward: {} is absent", p.display());
+        corpus::skip_or_fail("lmcut_initial_values_match_fast_downward", &format!("{} is absent", p.display()));
         return;
     }
     let tmp = TempDir::new();
@@ -501,7 +485,8 @@ fn lmcut_initial_values_match_fast_downward() {
     ] {
         let (d, p) = (root.join(dir).join(domain), root.join(dir).join(problem));
         if !p.is_file() {
-            eprintln!("SKIPPED part of lmcut_initial_values_match_fast_downward: {} is absent", p.display());
+            let missing = format!("{} is absent", p.display());
+            corpus::skip_or_fail("part of lmcut_initial_values_match_fast_downward", &missing);
             continue;
         }
         let o = run(&[

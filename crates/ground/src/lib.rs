@@ -25,6 +25,8 @@ mod normalize;
 pub mod prune;
 mod reach;
 pub mod sas;
+#[cfg(test)]
+mod test_support;
 
 use model::lifted::{ActionId, ObjectId, PredicateId, Task};
 use serde::Serialize;

@@ -506,3 +506,115 @@ fn merge(c: &mut Vec<Lit>, extra: &[Lit]) -> bool {
     }
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::one_action;
+
+    /// The precondition disjuncts (variants) of the action `act`, each as its literal count.
+    fn act_variants(n: &Normalized) -> Vec<&Variant> {
+        n.variants.iter().filter(|v| v.action.index() == 0).collect()
+    }
+
+    fn normalized(params: &str, pre: &str, init: &str) -> Normalized {
+        normalize(&one_action(params, pre, init)).expect("normalizes")
+    }
+
+    #[test]
+    fn each_disjunct_is_a_variant() {
+        let n = normalized("?x", "(or (p ?x) (q ?x))", "");
+        assert_eq!(act_variants(&n).len(), 2);
+        // (a or b) and (c or d): four disjuncts in the DNF.
+        let n = normalized("?x ?y", "(and (or (p ?x) (q ?x)) (or (p ?y) (r ?y)))", "");
+        assert_eq!(act_variants(&n).len(), 4);
+        assert!(act_variants(&n).iter().all(|v| v.pre.len() == 2));
+        // imply is (not a) or b.
+        let n = normalized("?x", "(imply (p ?x) (q ?x))", "");
+        let vs = act_variants(&n);
+        assert_eq!(vs.len(), 2);
+        assert!(vs.iter().any(|v| matches!(&v.pre[..], [Lit::Atom { pos: false, .. }])));
+    }
+
+    #[test]
+    fn contradictory_disjuncts_are_dropped() {
+        let n = normalized("?x", "(and (p ?x) (or (not (p ?x)) (q ?x)))", "");
+        let vs = act_variants(&n);
+        assert_eq!(vs.len(), 1, "p and not p is dropped");
+        assert_eq!(vs[0].pre.len(), 2);
+        let n = normalized("?x", "(and (p ?x) (not (p ?x)))", "");
+        assert!(act_variants(&n).is_empty());
+    }
+
+    #[test]
+    fn forall_is_expanded_over_the_objects() {
+        let n = normalized("", "(forall (?y) (p ?y))", "");
+        let vs = act_variants(&n);
+        assert_eq!(vs.len(), 1);
+        let objects: FxHashSet<Vec<Term>> = vs[0]
+            .pre
+            .iter()
+            .map(|l| match l {
+                Lit::Atom { pos: true, atom } => atom.args.clone(),
+                other => panic!("unexpected {other:?}"),
+            })
+            .collect();
+        assert_eq!(objects.len(), 3, "one literal per object a, b, c: {:?}", vs[0].pre);
+        assert!(objects.iter().all(|args| matches!(args[..], [Term::Obj(_)])));
+        // A forall around a disjunction multiplies the variants: (p a or q a) and (p b or q b) ...
+        let n = normalized("", "(forall (?y) (or (p ?y) (q ?y)))", "");
+        assert_eq!(act_variants(&n).len(), 8);
+    }
+
+    #[test]
+    fn exists_becomes_a_variable_of_the_variant() {
+        let n = normalized("?x", "(exists (?y) (and (p ?y) (q ?x)))", "");
+        let vs = act_variants(&n);
+        assert_eq!(vs.len(), 1);
+        assert_eq!(vs[0].nparams, 1);
+        assert_eq!(vs[0].vars.len(), 2, "the parameter and the exists variable");
+        assert!(vs[0].pre.contains(&Lit::Atom { pos: true, atom: LAtom { pred: 0, args: vec![Term::Var(1)] } }));
+    }
+
+    #[test]
+    fn static_literals_and_equalities_on_objects_are_decided() {
+        // (s a b) is static and true: it disappears; (s b a) is false: no variant survives.
+        let n = normalized("", "(and (s a b) (p a))", "(s a b)");
+        let vs = act_variants(&n);
+        assert_eq!(vs.len(), 1);
+        assert_eq!(vs[0].pre.len(), 1);
+        let n = normalized("", "(and (s b a) (p a))", "(s a b)");
+        assert!(act_variants(&n).is_empty());
+        let n = normalized("", "(or (= a b) (p a))", "");
+        assert_eq!(act_variants(&n).len(), 1, "a = b is false");
+        let n = normalized("", "(and (not (= a b)) (p a))", "");
+        assert_eq!(act_variants(&n)[0].pre.len(), 1, "not (a = b) is true");
+        // Over variables, equality stays for grounding to decide, except ?x = ?x.
+        let n = normalized("?x ?y", "(and (= ?x ?y) (p ?x))", "");
+        assert!(act_variants(&n)[0].pre.iter().any(|l| matches!(l, Lit::Eq { pos: true, .. })));
+        let n = normalized("?x", "(and (not (= ?x ?x)) (p ?x))", "");
+        assert!(act_variants(&n).is_empty());
+    }
+
+    #[test]
+    fn fluent_predicates_are_those_an_action_changes() {
+        let t = one_action("?x", "(p ?x)", "(s a b)");
+        let n = normalize(&t).expect("normalizes");
+        let fluent: Vec<&str> =
+            (0..n.fluent.len()).filter(|&i| n.fluent[i]).map(|i| t.domain.name(t.domain.predicates[i].name)).collect();
+        assert_eq!(fluent, ["p", "q", "r", "done"]);
+    }
+
+    #[test]
+    fn merge_and_product() {
+        let a = |pred: u32, pos: bool| Lit::Atom { pos, atom: LAtom { pred, args: vec![Term::Var(0)] } };
+        let mut c = vec![a(0, true)];
+        assert!(merge(&mut c, &[a(0, true), a(1, false)]));
+        assert_eq!(c, [a(0, true), a(1, false)], "repeated literals are kept once");
+        assert!(!merge(&mut c, &[a(1, true)]), "q and not q");
+        let eq = |pos: bool, x: u32, y: u32| Lit::Eq { pos, a: Term::Var(x), b: Term::Var(y) };
+        assert!(!merge(&mut vec![eq(true, 0, 1)], &[eq(false, 1, 0)]), "equality is symmetric");
+        let d = product(vec![vec![a(0, true)], vec![a(1, true)]], vec![vec![a(2, true)], vec![a(0, false)]]).unwrap();
+        assert_eq!(d.len(), 3, "4 products, one contradictory: {d:?}");
+    }
+}

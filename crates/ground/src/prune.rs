@@ -373,3 +373,96 @@ pub fn h2(task: &mut GroundTask, deadline: Option<Instant>) -> PruneStats {
     }
     finish(task, stats)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{AtomName, Operator};
+    use model::lifted::{ObjectId, PredicateId};
+
+    fn op(pre: &[AtomId], add: &[AtomId], del: &[AtomId]) -> Operator {
+        Operator {
+            action: None,
+            args: Vec::new(),
+            pre: pre.to_vec(),
+            pre_neg: Vec::new(),
+            add: add.to_vec(),
+            del: del.to_vec(),
+            cond: Vec::new(),
+            cost: 1,
+        }
+    }
+
+    fn task(n: u32, operators: Vec<Operator>, init: Vec<AtomId>, goal: Vec<AtomId>) -> GroundTask {
+        GroundTask {
+            atoms: (0..n).map(|i| AtomName { predicate: PredicateId(0), args: vec![ObjectId(i)] }).collect(),
+            operators,
+            init,
+            goal,
+            goal_neg: Vec::new(),
+            general_cost: false,
+            goal_atom: None,
+            mutex_groups: Vec::new(),
+        }
+    }
+
+    /// A token on a cycle 0 -> 1 -> 2 -> 0, and an operator that needs it at 0 and 2 at once.
+    fn token() -> GroundTask {
+        task(
+            4,
+            vec![op(&[0], &[1], &[0]), op(&[1], &[2], &[1]), op(&[2], &[0], &[2]), op(&[0, 2], &[3], &[])],
+            vec![0],
+            vec![2],
+        )
+    }
+
+    #[test]
+    fn h2_finds_the_mutexes_and_removes_what_needs_two_of_them() {
+        let mut t = token();
+        let s = h2(&mut t, None);
+        assert_eq!(s.mutex_pairs, 3, "{s:?}");
+        assert!(!s.unsolvable);
+        assert_eq!((s.operators_before, s.operators_after), (4, 3));
+        assert_eq!((s.atoms_before, s.atoms_after), (4, 3), "atom 3 is no longer reachable");
+        assert_eq!(t.mutex_groups, [vec![0, 1, 2]]);
+        assert!(t.operators.iter().all(|o| o.pre.len() == 1));
+    }
+
+    #[test]
+    fn h2_proves_a_goal_of_two_mutex_atoms_unsolvable() {
+        let mut t = token();
+        t.goal = vec![0, 2];
+        assert!(h2(&mut t, None).unsolvable);
+    }
+
+    #[test]
+    fn h2_keeps_atoms_that_can_hold_together() {
+        // Two independent switches: no mutexes at all.
+        let mut t = task(4, vec![op(&[0], &[1], &[0]), op(&[2], &[3], &[2])], vec![0, 2], vec![1, 3]);
+        let s = h2(&mut t, None);
+        assert_eq!(s.mutex_pairs, 2, "0-1 and 2-3 only: {s:?}");
+        assert_eq!(s.operators_after, 2);
+        assert!(!s.unsolvable);
+    }
+
+    #[test]
+    fn relevance_drops_what_the_goal_cannot_depend_on() {
+        // 0 -> 1 reaches the goal; 0 -> 2 and 2 -> 3 lead elsewhere.
+        let mut t = task(4, vec![op(&[0], &[1], &[0]), op(&[0], &[2], &[]), op(&[2], &[3], &[])], vec![0], vec![1]);
+        let s = relevance(&mut t);
+        assert_eq!((s.operators_before, s.operators_after), (3, 1), "{s:?}");
+        assert_eq!(s.atoms_after, 2);
+        assert_eq!(t.goal, [1]);
+        assert_eq!(t.operators[0].pre, [0]);
+        assert_eq!(t.init, [0]);
+    }
+
+    #[test]
+    fn relevance_keeps_the_preconditions_of_relevant_operators() {
+        // The goal 3 needs 2, which needs 1: the whole chain stays.
+        let mut t = task(4, vec![op(&[0], &[1], &[]), op(&[1], &[2], &[]), op(&[2], &[3], &[])], vec![0], vec![3]);
+        let s = relevance(&mut t);
+        assert_eq!(s.operators_after, 3);
+        assert_eq!(s.atoms_after, 4);
+    }
+}

@@ -896,3 +896,96 @@ fn finish_operator(
     add.retain(|a| pre.binary_search(a).is_err());
     Operator { action: Some(action), args, pre, pre_neg, add, del, cond: conds, cost }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::test_support::{one_action, task};
+    use crate::{GroundOptions, GroundTask, Grounded};
+    use model::lifted::Task;
+
+    fn ground(t: &Task) -> Grounded {
+        crate::ground(t, GroundOptions::default()).expect("grounds")
+    }
+
+    fn atom_texts(g: &GroundTask, t: &Task) -> Vec<String> {
+        let mut v: Vec<String> = (0..g.atoms.len() as u32).map(|a| g.atom_text(t, a)).collect();
+        v.sort();
+        v
+    }
+
+    fn operator_texts(g: &GroundTask, t: &Task) -> Vec<String> {
+        let mut v: Vec<String> = (0..g.operators.len()).filter_map(|i| g.operator_text(t, i)).collect();
+        v.sort();
+        v
+    }
+
+    const CHAIN: &str = "(define (domain chain) (:requirements :strips)
+        (:predicates (at ?x) (link ?x ?y))
+        (:action move :parameters (?x ?y) :precondition (and (at ?x) (link ?x ?y)) :effect (and (at ?y) (not (at ?x)))))";
+
+    #[test]
+    fn only_reachable_atoms_and_operators_are_built() {
+        let t = task(
+            CHAIN,
+            "(define (problem p) (:domain chain) (:objects a b c d e)
+               (:init (at a) (link a b) (link b c) (link d e)) (:goal (at c)))",
+        );
+        let g = ground(&t);
+        assert!(g.stats.goal_reachable);
+        assert_eq!(g.stats.static_atoms, 3, "the links");
+        let g = g.task.expect("a task");
+        assert_eq!(atom_texts(&g, &t), ["at a", "at b", "at c"], "d and e are never reached");
+        assert_eq!(operator_texts(&g, &t), ["(move a b)", "(move b c)"], "(move d e) is never built");
+        assert_eq!(g.init.len(), 1);
+        assert_eq!(g.goal.len(), 1);
+    }
+
+    #[test]
+    fn the_fixpoint_chains_through_every_action() {
+        // make-r (negative precondition), then make-q, then make-p, then act: all reachable.
+        let t = one_action("?x", "(p ?x)", "");
+        let g = ground(&t).task.expect("a task");
+        assert_eq!(g.atoms.len(), 10, "p, q, r over a b c, and done: {:?}", atom_texts(&g, &t));
+        assert_eq!(g.operators.len(), 12);
+        assert!(g.operators.iter().filter(|o| !o.pre_neg.is_empty()).count() == 3, "make-r keeps (not (r ?x))");
+    }
+
+    #[test]
+    fn an_unreachable_goal_proves_the_task_unsolvable() {
+        let t = task(
+            CHAIN,
+            "(define (problem p) (:domain chain) (:objects a b c) (:init (at a) (link b c)) (:goal (at c)))",
+        );
+        let g = ground(&t);
+        assert!(!g.stats.goal_reachable);
+        assert!(g.task.is_none());
+    }
+
+    #[test]
+    fn exists_variables_range_over_what_is_reachable() {
+        // act ?x needs some ?y with the static (s ?x ?y): only a has one.
+        let t = one_action("?x", "(exists (?y) (s ?x ?y))", "(s a b)");
+        let g = ground(&t).task.expect("a task");
+        let acts: Vec<String> = operator_texts(&g, &t).into_iter().filter(|o| o.starts_with("(act")).collect();
+        assert_eq!(acts, ["(act a)"]);
+    }
+
+    #[test]
+    fn equal_variants_become_one_operator() {
+        // Two disjuncts with the same literals give the same operator: it is built once.
+        let t = one_action("?x", "(or (and (p ?x) (q ?x)) (and (q ?x) (p ?x)))", "");
+        let g = ground(&t);
+        let gt = g.task.as_ref().expect("a task");
+        let acts = operator_texts(gt, &t).into_iter().filter(|o| o.starts_with("(act")).count();
+        assert_eq!(acts, 3);
+        assert!(g.stats.operator_instances > g.stats.operators, "{:?}", g.stats);
+    }
+
+    #[test]
+    fn constants_and_equality_select_objects() {
+        let t = one_action("?x", "(and (r ?x) (not (= ?x a)))", "");
+        let g = ground(&t).task.expect("a task");
+        let acts: Vec<String> = operator_texts(&g, &t).into_iter().filter(|o| o.starts_with("(act")).collect();
+        assert_eq!(acts, ["(act b)", "(act c)"]);
+    }
+}

@@ -196,3 +196,58 @@ pub fn from_fdr(t: &sas::Task) -> Result<GroundTask, String> {
             .collect(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::one_action;
+    use crate::{AtomId, GroundOptions, ground};
+
+    fn grounded() -> (Task, GroundTask) {
+        let t = one_action("?x", "(and (p ?x) (not (q ?x)))", "(s a b)");
+        let g = ground(&t, GroundOptions::default()).expect("grounds").task.expect("a task");
+        (t, g)
+    }
+
+    #[test]
+    fn output_sas_reads_back_as_the_same_task() {
+        let (t, g) = grounded();
+        let text = write(&g, &t);
+        let fdr = sas::parse(&text).expect("output.sas reads back");
+        assert_eq!(sas::write(&fdr), text, "writing what was read changes nothing");
+        assert_eq!(fdr.variables.len(), g.atoms.len());
+        let back = from_fdr(&fdr).expect("no axioms");
+        // Value 0 of variable v (`Atom ...`) is atom 2v; value 1 (`NegatedAtom ...`) is 2v + 1.
+        let pos = |v: &[AtomId]| v.iter().map(|&a| 2 * a).collect::<Vec<_>>();
+        let neg = |v: &[AtomId]| v.iter().map(|&a| 2 * a + 1).collect::<Vec<_>>();
+        assert_eq!(back.operators.len(), g.operators.len());
+        for (b, o) in back.operators.iter().zip(&g.operators) {
+            let mut want_pre = pos(&o.pre);
+            want_pre.extend(neg(&o.pre_neg));
+            want_pre.sort_unstable();
+            let mut got_pre = b.pre.clone();
+            got_pre.sort_unstable();
+            assert_eq!(got_pre, want_pre, "{o:?}");
+            assert_eq!(b.cost, o.cost);
+            let mut adds = b.add.clone();
+            adds.sort_unstable();
+            let mut want_adds = pos(&o.add);
+            want_adds.extend(neg(&o.del));
+            want_adds.sort_unstable();
+            assert_eq!(adds, want_adds, "adding `Atom` or `NegatedAtom` values: {o:?}");
+        }
+        let mut want_init: Vec<AtomId> =
+            (0..g.atoms.len() as AtomId).map(|a| if g.init.contains(&a) { 2 * a } else { 2 * a + 1 }).collect();
+        want_init.sort_unstable();
+        assert_eq!(back.init, want_init);
+        assert_eq!(back.goal, pos(&g.goal));
+    }
+
+    #[test]
+    fn axioms_are_refused() {
+        let (t, g) = grounded();
+        let mut fdr = to_fdr(&g, &t);
+        fdr.variables[0].axiom_layer = 0;
+        assert!(from_fdr(&fdr).unwrap_err().contains("axioms"));
+    }
+}

@@ -5,7 +5,7 @@
 //!
 //! Run it with `cargo test -p model --test corpus -- --ignored --nocapture`; `.ci/run` does.
 
-use corpus::{csv_fields, root as corpus_root};
+use corpus::csv_fields;
 use model::front::{Request, Source};
 use pddl::ast::Definition;
 use pddl::{FileId, parse_definition, printer};
@@ -75,10 +75,7 @@ fn round_trip(rel: &str, text: &str, out: &mut Vec<String>) {
 #[test]
 #[ignore = "the corpus check: .ci/run runs it with --ignored (about 15 s in debug)"]
 fn corpus_checks_clean() {
-    let Some(root) = corpus_root() else {
-        eprintln!("SKIPPED corpus test: no benchmark corpus at ../shared/benchmarks (set CERTPLAN_BENCHMARKS)");
-        return;
-    };
+    let Some(root) = corpus::require_benchmarks("corpus_checks_clean") else { return };
     let mut o = Outcome { errors: BTreeMap::new(), messages: BTreeMap::new(), files: BTreeSet::new(), plans: 0 };
     let mut round_trip_failures = Vec::new();
     let index = read(&root.join("index.csv"));

@@ -636,3 +636,17 @@ pub enum Definition {
     Domain(Domain),
     Problem(Problem),
 }
+
+/// A `;` comment, kept beside the tree rather than in it: comments have no meaning in PDDL, and
+/// keeping them out of the nodes leaves every consumer of the AST (and every `==` on it) unaware of
+/// them. Only the printer (`certplan fmt`) puts them back; see [`crate::lexer::comments`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Comment {
+    /// The text from `;` to the end of its line, trailing whitespace (and `\r`) removed.
+    pub text: String,
+    /// The `;` up to the end of the text.
+    pub span: Span,
+    /// True when code stands before the comment on its line (`(at ?x) ; the robot`); false for a
+    /// comment on a line of its own.
+    pub trailing: bool,
+}

@@ -7,6 +7,7 @@
 //! with one, and every `(` knows where its list ends. The tree is a flat `Vec`: no allocation per
 //! list, which is what makes the parser fast.
 
+use crate::ast::Comment;
 use crate::diagnostic::{Diagnostic, codes};
 use crate::span::{FileId, Span};
 
@@ -133,6 +134,39 @@ pub fn lex(src: &str, file: FileId, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
         }
     }
     tokens
+}
+
+/// The `;` comments of `src`, in source order.
+///
+/// In PDDL (domains, problems and plans alike) there are no string literals, so every `;` starts a
+/// comment that runs to the end of its line: exactly what [`lex`] skips. Comments are collected by
+/// this separate pass instead of inside [`lex`] so that parsing, which never needs them, pays
+/// nothing for them; only the printer asks (`certplan fmt`). The test `comments_are_what_lex_skips`
+/// holds the two passes to the same reading.
+pub fn comments(src: &str) -> Vec<Comment> {
+    let bytes = src.as_bytes();
+    let mut out = Vec::new();
+    let mut line_start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => {
+                i += 1;
+                line_start = i;
+            }
+            b';' => {
+                let start = i;
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                let text = src[start..i].trim_end();
+                let trailing = !src[line_start..start].trim().is_empty();
+                out.push(Comment { text: text.to_string(), span: Span::new(start, start + text.len()), trailing });
+            }
+            _ => i += 1,
+        }
+    }
+    out
 }
 
 /// Keywords of the sections that stand directly inside `(define ...)`.
@@ -280,6 +314,26 @@ mod tests {
         for s in ["-", "e3", "1e", "1-2", "a1", ".", "-.", "1.2.3", "--1"] {
             assert!(!is_number(s.as_bytes()), "{s}");
         }
+    }
+
+    #[test]
+    fn comments_are_what_lex_skips() {
+        let src = "; head\n(define (domain d) ; trailing\n  (:predicates (p);glued\n   ; own line \r\n  ))";
+        let cs = comments(src);
+        let texts: Vec<_> = cs.iter().map(|c| (c.text.as_str(), c.trailing)).collect();
+        assert_eq!(texts, [("; head", false), ("; trailing", true), (";glued", true), ("; own line", false)]);
+        let mut d = Vec::new();
+        for t in lex(src, FileId(0), &mut d) {
+            for c in &cs {
+                assert!(t.end <= c.span.start || t.start >= c.span.end, "token {t:?} overlaps comment {c:?}");
+            }
+        }
+        // Everything that is neither a token nor a comment is whitespace.
+        let mut covered = vec![false; src.len()];
+        for r in lex(src, FileId(0), &mut d).iter().map(|t| t.span().range()).chain(cs.iter().map(|c| c.span.range())) {
+            covered[r].fill(true);
+        }
+        assert!(src.bytes().zip(covered).all(|(b, c)| c || b.is_ascii_whitespace()));
     }
 
     #[test]

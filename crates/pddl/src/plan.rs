@@ -197,8 +197,33 @@ fn cost_comment(c: &str) -> Option<f64> {
 
 /// Writes a plan in the IPC format it was read in (`; cost = N` last when known).
 pub fn plan_to_string(plan: &Plan) -> String {
+    format_plan(plan, "")
+}
+
+/// `plan` in canonical form with the comments of `src`, the text it was parsed from (what
+/// `certplan fmt` prints): each comment on its own line before the step it preceded, or after the
+/// step it trailed. A `; cost = N` comment stays where it was written; one is added at the end
+/// only when the plan has a cost that no comment states.
+pub fn format_plan(plan: &Plan, src: &str) -> String {
+    let comments = crate::lexer::comments(src);
+    let mut comments = comments.iter().peekable();
     let mut out = String::new();
+    let mut put_comments_before = |out: &mut String, pos: u32| {
+        while let Some(c) = comments.next_if(|c| c.span.start < pos) {
+            if c.trailing && out.ends_with(|ch| ch != '\n') {
+                out.push(' ');
+            } else if !out.is_empty() && !out.ends_with('\n') {
+                out.push('\n');
+            }
+            out.push_str(&c.text);
+            out.push('\n');
+        }
+    };
     for s in &plan.steps {
+        put_comments_before(&mut out, s.span.start);
+        if out.ends_with(|ch| ch != '\n') {
+            out.push('\n');
+        }
         if let Some(t) = s.time {
             out.push_str(&format!("{t:.3}: "));
         }
@@ -212,9 +237,13 @@ pub fn plan_to_string(plan: &Plan) -> String {
         if let Some(d) = s.duration {
             out.push_str(&format!(" [{d:.3}]"));
         }
+    }
+    put_comments_before(&mut out, u32::MAX);
+    if !out.is_empty() && !out.ends_with('\n') {
         out.push('\n');
     }
-    if let Some(c) = plan.cost {
+    let stated = crate::lexer::comments(src).iter().any(|c| cost_comment(&c.text[1..]).is_some());
+    if let Some(c) = plan.cost.filter(|_| !stated) {
         out.push_str(&format!("; cost = {}\n", number(c)));
     }
     out

@@ -5,21 +5,40 @@
 //! head (and any names right after it) stays on the first line and each other item goes on its own
 //! line, with `:keyword value` pairs kept together. Keywords are lowercase; names keep the case
 //! they were written in. `parse(print(t)) == t` for every tree `t` the parser produces.
+//!
+//! Comments are not in the tree; [`format_definition`] takes them from the source text
+//! ([`crate::lexer::comments`]) and puts each back beside the node it was written beside, found by
+//! source position: every [`Doc`] keeps the span of the node it was printed from.
 
 use crate::ast::*;
+use crate::span::Span;
 
 const WIDTH: usize = 100;
 
-/// A printable s-expression.
-enum Doc {
+/// A printable s-expression, with the source range it was printed from (when it has one), so
+/// that comments can be put back beside the right node (see [`comments`]).
+#[derive(Clone)]
+struct Doc {
+    kind: DocKind,
+    span: Option<Span>,
+}
+
+#[derive(Clone)]
+enum DocKind {
     Atom(String),
     List(Vec<Doc>),
     /// Items printed on one line without parentheses (a typed-list group such as `a b - t`).
     Line(Vec<Doc>),
+    /// A `;` comment; `true` when it trails the item before it on that item's line.
+    Comment(String, bool),
 }
 
+/// What a comment counts for in [`Doc::flat_len`]: more than any line, so that a list holding a
+/// comment is never printed on one line (the comment would swallow the rest of it).
+const UNFLATTENABLE: usize = usize::MAX / 4;
+
 fn atom(s: impl Into<String>) -> Doc {
-    Doc::Atom(s.into())
+    Doc { kind: DocKind::Atom(s.into()), span: None }
 }
 
 pub fn number(v: f64) -> String {
@@ -27,23 +46,47 @@ pub fn number(v: f64) -> String {
 }
 
 impl Doc {
+    fn at(mut self, span: Span) -> Doc {
+        self.span = Some(span);
+        self
+    }
+
     fn flat_len(&self) -> usize {
-        match self {
-            Doc::Atom(s) => s.len(),
-            Doc::List(items) => 2 + items.iter().map(Doc::flat_len).sum::<usize>() + items.len().saturating_sub(1),
-            Doc::Line(items) => items.iter().map(Doc::flat_len).sum::<usize>() + items.len().saturating_sub(1),
+        let joined = |items: &[Doc]| {
+            items.iter().fold(items.len().saturating_sub(1), |n, d| n.saturating_add(d.flat_len())).min(UNFLATTENABLE)
+        };
+        match &self.kind {
+            DocKind::Atom(s) => s.len(),
+            DocKind::List(items) => 2 + joined(items),
+            DocKind::Line(items) => joined(items),
+            DocKind::Comment(..) => UNFLATTENABLE,
         }
     }
 
     fn write_flat(&self, out: &mut String) {
-        match self {
-            Doc::Atom(s) => out.push_str(s),
-            Doc::List(items) => {
+        match &self.kind {
+            DocKind::Atom(s) => out.push_str(s),
+            DocKind::List(items) => {
                 out.push('(');
                 write_joined(items, out);
                 out.push(')');
             }
-            Doc::Line(items) => write_joined(items, out),
+            DocKind::Line(items) => write_joined(items, out),
+            DocKind::Comment(text, _) => {
+                // Never reached: lists holding comments are broken (`flat_len`), and comments are
+                // moved out of typed-list lines (`split_line`). Should it happen, the newline keeps
+                // the output parseable.
+                debug_assert!(false, "comment {text:?} printed flat");
+                out.push_str(text);
+                out.push('\n');
+            }
+        }
+    }
+
+    fn comment(&self) -> Option<(&str, bool)> {
+        match &self.kind {
+            DocKind::Comment(text, trailing) => Some((text, *trailing)),
+            _ => None,
         }
     }
 
@@ -52,7 +95,7 @@ impl Doc {
         if column + self.flat_len() <= WIDTH {
             return self.write_flat(out);
         }
-        let Doc::List(items) = self else {
+        let DocKind::List(items) = &self.kind else {
             return self.write_flat(out);
         };
         if items.is_empty() {
@@ -61,20 +104,30 @@ impl Doc {
         out.push('(');
         let mut i = 0;
         // The head and the plain names after it stay on the first line: `(:action move`.
-        while i < items.len() && matches!(items[i], Doc::Atom(_)) && !(i > 0 && is_keyword(&items[i])) {
+        while i < items.len() && matches!(items[i].kind, DocKind::Atom(_)) && !(i > 0 && is_keyword(&items[i])) {
             if i > 0 {
                 out.push(' ');
             }
             items[i].write_flat(out);
             i += 1;
         }
-        if i == 0 {
+        if i == 0 && items[0].comment().is_none() {
             items[0].write(out, indent + 1);
             i = 1;
         }
         while i < items.len() {
+            if let Some((text, trailing)) = items[i].comment() {
+                let after_comment = i > 0 && items[i - 1].comment().is_some();
+                write_comment(out, text, trailing, i == 0, after_comment, indent + 2);
+                i += 1;
+                continue;
+            }
             newline(out, indent + 2);
-            if is_keyword(&items[i]) && i + 1 < items.len() && !is_keyword(&items[i + 1]) {
+            let pairs = is_keyword(&items[i])
+                && i + 1 < items.len()
+                && !is_keyword(&items[i + 1])
+                && items[i + 1].comment().is_none();
+            if pairs {
                 items[i].write_flat(out);
                 out.push(' ');
                 items[i + 1].write(out, indent + 2);
@@ -84,8 +137,30 @@ impl Doc {
                 i += 1;
             }
         }
-        out.push(')');
+        close(out, items, indent);
     }
+}
+
+/// A comment inside a broken list: right after the `(` when it is the list's first item
+/// (`at_open`), after the item it trails, or on a line of its own (always when the line already
+/// ends in a comment: `after_comment`).
+fn write_comment(out: &mut String, text: &str, trailing: bool, at_open: bool, after_comment: bool, indent: usize) {
+    if !at_open {
+        if trailing && !after_comment {
+            out.push(' ');
+        } else {
+            newline(out, indent);
+        }
+    }
+    out.push_str(text);
+}
+
+/// The `)` of a broken list: on a line of its own when a comment ends the list's last line.
+fn close(out: &mut String, items: &[Doc], indent: usize) {
+    if items.last().is_some_and(|d| d.comment().is_some()) {
+        newline(out, indent);
+    }
+    out.push(')');
 }
 
 fn write_joined(items: &[Doc], out: &mut String) {
@@ -98,7 +173,7 @@ fn write_joined(items: &[Doc], out: &mut String) {
 }
 
 fn is_keyword(d: &Doc) -> bool {
-    matches!(d, Doc::Atom(s) if s.starts_with(':'))
+    matches!(&d.kind, DocKind::Atom(s) if s.starts_with(':'))
 }
 
 fn newline(out: &mut String, indent: usize) {
@@ -107,21 +182,25 @@ fn newline(out: &mut String, indent: usize) {
 }
 
 fn list(items: impl IntoIterator<Item = Doc>) -> Doc {
-    Doc::List(items.into_iter().collect())
+    Doc { kind: DocKind::List(items.into_iter().collect()), span: None }
+}
+
+fn line(items: Vec<Doc>) -> Doc {
+    Doc { kind: DocKind::Line(items), span: None }
 }
 
 fn name(n: &Name) -> Doc {
-    atom(&*n.text)
+    atom(&*n.text).at(n.span)
 }
 
 fn var(v: &Variable) -> Doc {
-    atom(format!("?{}", v.name))
+    atom(format!("?{}", v.name)).at(v.span)
 }
 
 fn ty(t: &Type) -> Doc {
     match t {
         Type::Name(n) => name(n),
-        Type::Either(ns, _) => list(std::iter::once(atom("either")).chain(ns.iter().map(name))),
+        Type::Either(ns, s) => list(std::iter::once(atom("either")).chain(ns.iter().map(name))).at(*s),
     }
 }
 
@@ -139,14 +218,14 @@ fn typed<T>(items: &[Typed<T>], item: impl Fn(&T) -> Doc) -> Vec<Doc> {
             line.push(atom("-"));
             line.push(ty(t));
         }
-        groups.push(Doc::Line(line));
+        groups.push(self::line(line));
         i = j + 1;
     }
     groups
 }
 
 fn params(ps: &[Typed<Variable>]) -> Doc {
-    Doc::List(typed(ps, var))
+    list(typed(ps, var))
 }
 
 fn term(t: &Term) -> Doc {
@@ -158,14 +237,18 @@ fn term(t: &Term) -> Doc {
 }
 
 fn atom_doc(a: &Atom) -> Doc {
-    list(std::iter::once(name(&a.predicate)).chain(a.args.iter().map(term)))
+    list(std::iter::once(name(&a.predicate)).chain(a.args.iter().map(term))).at(a.span)
 }
 
 fn function_term(f: &FunctionTerm) -> Doc {
-    list(std::iter::once(name(&f.function)).chain(f.args.iter().map(term)))
+    list(std::iter::once(name(&f.function)).chain(f.args.iter().map(term))).at(f.span)
 }
 
 fn expr(e: &Expr) -> Doc {
+    expr_kind(e).at(e.span())
+}
+
+fn expr_kind(e: &Expr) -> Doc {
     match e {
         Expr::Number(v, _) => atom(number(*v)),
         Expr::Function(f) => function_term(f),
@@ -187,6 +270,10 @@ fn timed(t: TimeSpec, body: Doc) -> Doc {
 }
 
 fn gd(g: &Gd) -> Doc {
+    gd_kind(g).at(g.span)
+}
+
+fn gd_kind(g: &Gd) -> Doc {
     match &g.kind {
         GdKind::Atom(a) => atom_doc(a),
         GdKind::Not(g) => list([atom("not"), gd(g)]),
@@ -206,6 +293,10 @@ fn gd(g: &Gd) -> Doc {
 }
 
 fn effect(e: &Effect) -> Doc {
+    effect_kind(e).at(e.span)
+}
+
+fn effect_kind(e: &Effect) -> Doc {
     match &e.kind {
         EffectKind::And(es) => list(std::iter::once(atom("and")).chain(es.iter().map(effect))),
         EffectKind::Add(a) => atom_doc(a),
@@ -220,7 +311,7 @@ fn effect(e: &Effect) -> Doc {
 
 fn duration(d: &DurationConstraint) -> Doc {
     match d {
-        DurationConstraint::And(ds, _) => list(std::iter::once(atom("and")).chain(ds.iter().map(duration))),
+        DurationConstraint::And(ds, s) => list(std::iter::once(atom("and")).chain(ds.iter().map(duration))).at(*s),
         DurationConstraint::Compare { time, op, value, .. } => {
             let c = list([atom(op.symbol()), atom("?duration"), expr(value)]);
             match time {
@@ -228,17 +319,20 @@ fn duration(d: &DurationConstraint) -> Doc {
                 None => c,
             }
         }
-        DurationConstraint::Error(_) => atom("<error>"),
+        DurationConstraint::Error(s) => atom("<error>").at(*s),
     }
 }
 
 fn predicate_decl(p: &PredicateDecl) -> Doc {
-    list(std::iter::once(name(&p.name)).chain(typed(&p.parameters, var)))
+    list(std::iter::once(name(&p.name)).chain(typed(&p.parameters, var))).at(p.span)
 }
 
 fn requirements(rs: &[Requirement]) -> Option<Doc> {
     (!rs.is_empty()).then(|| {
-        list(std::iter::once(atom(":requirements")).chain(rs.iter().map(|r| atom(r.name.text.to_ascii_lowercase()))))
+        list(
+            std::iter::once(atom(":requirements"))
+                .chain(rs.iter().map(|r| atom(r.name.text.to_ascii_lowercase()).at(r.name.span))),
+        )
     })
 }
 
@@ -272,7 +366,7 @@ fn domain_doc(d: &Domain) -> Doc {
         if let Some(e) = &a.effect {
             s.extend([atom(":effect"), effect(e)]);
         }
-        items.push(Doc::List(s));
+        items.push(list(s).at(a.span));
     }
     for a in &d.durative_actions {
         let mut s = vec![atom(":durative-action"), name(&a.name), atom(":parameters"), params(&a.parameters)];
@@ -285,12 +379,12 @@ fn domain_doc(d: &Domain) -> Doc {
         if let Some(e) = &a.effect {
             s.extend([atom(":effect"), effect(e)]);
         }
-        items.push(Doc::List(s));
+        items.push(list(s).at(a.span));
     }
     for x in &d.derived {
-        items.push(list([atom(":derived"), predicate_decl(&x.head), gd(&x.body)]));
+        items.push(list([atom(":derived"), predicate_decl(&x.head), gd(&x.body)]).at(x.span));
     }
-    Doc::List(items)
+    list(items).at(d.span)
 }
 
 fn functions(fs: &[FunctionDecl]) -> Vec<Doc> {
@@ -301,20 +395,26 @@ fn functions(fs: &[FunctionDecl]) -> Vec<Doc> {
         while j + 1 < fs.len() && fs[j + 1].ty == fs[i].ty && fs[i].ty != FunctionType::Default {
             j += 1;
         }
-        let mut line: Vec<Doc> =
-            fs[i..=j].iter().map(|f| list(std::iter::once(name(&f.name)).chain(typed(&f.parameters, var)))).collect();
+        let mut line: Vec<Doc> = fs[i..=j]
+            .iter()
+            .map(|f| list(std::iter::once(name(&f.name)).chain(typed(&f.parameters, var))).at(f.span))
+            .collect();
         match &fs[i].ty {
             FunctionType::Default => {}
             FunctionType::Number(_) => line.extend([atom("-"), atom("number")]),
             FunctionType::Object(t) => line.extend([atom("-"), ty(t)]),
         }
-        out.push(Doc::Line(line));
+        out.push(self::line(line));
         i = j + 1;
     }
     out
 }
 
 fn init_element(e: &InitElement) -> Doc {
+    init_kind(e).at(e.span())
+}
+
+fn init_kind(e: &InitElement) -> Doc {
     match e {
         InitElement::Atom(a) => atom_doc(a),
         InitElement::NotAtom(a, _) => list([atom("not"), atom_doc(a)]),
@@ -343,30 +443,263 @@ fn problem_doc(p: &Problem) -> Doc {
             Optimization::Minimize => "minimize",
             Optimization::Maximize => "maximize",
         };
-        items.push(list([atom(":metric"), atom(dir), expr(&m.expr)]));
+        items.push(list([atom(":metric"), atom(dir), expr(&m.expr)]).at(m.span));
     }
-    Doc::List(items)
+    list(items).at(p.span)
 }
 
-/// Writes a top-level definition; its sections each start on a new line.
-fn write_define(doc: Doc) -> String {
-    let Doc::List(items) = doc else { unreachable!("definitions are lists") };
-    let mut out = String::from("(define ");
-    items[1].write_flat(&mut out);
-    for item in &items[2..] {
-        newline(&mut out, 2);
-        item.write(&mut out, 2);
+/// Writes a top-level definition; its sections each start on a new line. `header` and `footer`
+/// are the comments before `(define` and after its `)`.
+fn write_define(doc: Doc, header: &[Comment], footer: &[Comment]) -> String {
+    let DocKind::List(items) = doc.kind else { unreachable!("definitions are lists") };
+    let mut out = String::new();
+    for c in header {
+        out.push_str(&c.text);
+        out.push('\n');
     }
-    out.push_str(")\n");
+    out.push('(');
+    let open = out.len();
+    // `define` and `(domain d)` share the first line; comments between them break it.
+    let mut k = 0;
+    let mut after_comment = false;
+    for item in &items {
+        if let Some((text, trailing)) = item.comment() {
+            let at_open = out.len() == open;
+            write_comment(&mut out, text, trailing, at_open, after_comment, 2);
+            after_comment = true;
+            continue;
+        }
+        if after_comment || k >= 2 {
+            newline(&mut out, 2);
+        } else if k == 1 {
+            out.push(' ');
+        }
+        if k == 1 && item.flat_len() < UNFLATTENABLE {
+            item.write_flat(&mut out);
+        } else {
+            item.write(&mut out, 2);
+        }
+        k += 1;
+        after_comment = false;
+    }
+    close(&mut out, &items, 0);
+    for c in footer {
+        if c.trailing && out.ends_with(')') {
+            out.push(' ');
+        } else {
+            out.push('\n');
+        }
+        out.push_str(&c.text);
+    }
+    out.push('\n');
     out
 }
 
 pub fn domain_to_string(d: &Domain) -> String {
-    write_define(domain_doc(d))
+    write_define(domain_doc(d), &[], &[])
 }
 
 pub fn problem_to_string(p: &Problem) -> String {
-    write_define(problem_doc(p))
+    write_define(problem_doc(p), &[], &[])
+}
+
+/// `d` in canonical form with the comments of `src`, the text it was parsed from, put back:
+/// what `certplan fmt` prints. Each comment keeps its text and stays beside the node it was
+/// written beside: before it on a line of its own, or after it on its line when it trailed it.
+/// A comment inside a typed-list group (`a ; why` newline `b - t`) splits the group there
+/// (`a - t ; why`, `b - t`), which reads back as the same list. The result parses to the same tree
+/// as `src`, and formatting it again changes nothing (`tests/roundtrip_props.rs`).
+pub fn format_definition(d: &Definition, src: &str) -> String {
+    let doc = match d {
+        Definition::Domain(d) => domain_doc(d),
+        Definition::Problem(p) => problem_doc(p),
+    };
+    let all = crate::lexer::comments(src);
+    if all.is_empty() {
+        return write_define(doc, &[], &[]);
+    }
+    comments::put_back(doc, all, src)
+}
+
+/// Putting comments back into a [`Doc`] by their source positions.
+mod comments {
+    use super::{Doc, DocKind, write_define};
+    use crate::ast::Comment;
+    use crate::lexer::{TokenKind, TokenTree};
+    use crate::span::{FileId, Span};
+
+    pub(super) fn put_back(mut doc: Doc, all: Vec<Comment>, src: &str) -> String {
+        let lists = Lists::new(src);
+        fill_spans(&mut doc, &lists);
+        let define = doc.span.unwrap_or(Span::new(0, src.len()));
+        let (header, rest): (Vec<_>, Vec<_>) = all.into_iter().partition(|c| c.span.start < define.start);
+        let (footer, inside): (Vec<_>, Vec<_>) = rest.into_iter().partition(|c| c.span.start >= define.end);
+        attach(&mut doc, inside);
+        write_define(doc, &header, &footer)
+    }
+
+    /// Every list of the source as its `(` .. `)` byte range, in the order the lists open, with
+    /// the list each one stands in.
+    struct Lists {
+        spans: Vec<Span>,
+        parent: Vec<Option<usize>>,
+    }
+
+    impl Lists {
+        fn new(src: &str) -> Lists {
+            let tree = TokenTree::build(src, FileId(0), &mut Vec::new());
+            let toks = &tree.tokens;
+            let mut spans = Vec::new();
+            let mut parent = Vec::new();
+            // The lists open at the current token: (token index of its `)`, list index).
+            let mut open: Vec<(usize, usize)> = Vec::new();
+            for (i, t) in toks.iter().enumerate() {
+                while open.last().is_some_and(|&(close, _)| close < i) {
+                    open.pop();
+                }
+                if t.kind == TokenKind::LParen {
+                    let close = t.partner as usize;
+                    parent.push(open.last().map(|&(_, l)| l));
+                    open.push((close, spans.len()));
+                    spans.push(Span { start: t.start, end: toks[close].end });
+                }
+            }
+            Lists { spans, parent }
+        }
+
+        /// The innermost list that holds all of `inner` and starts before it.
+        fn enclosing(&self, inner: Span) -> Option<Span> {
+            let mut l = self.spans.partition_point(|s| s.start < inner.start).checked_sub(1)?;
+            loop {
+                if self.spans[l].end >= inner.end {
+                    return Some(self.spans[l]);
+                }
+                l = self.parent[l]?;
+            }
+        }
+    }
+
+    /// Gives every list printed without a span of its own (sections, parameter lists, `(domain d)`)
+    /// the source range of the list it came from, and every typed-list line the range of its
+    /// items; returns the doc's range.
+    fn fill_spans(d: &mut Doc, lists: &Lists) -> Option<Span> {
+        let is_list = matches!(d.kind, DocKind::List(_));
+        if let DocKind::List(items) | DocKind::Line(items) = &mut d.kind {
+            let mut union: Option<Span> = None;
+            for item in items.iter_mut() {
+                if let Some(s) = fill_spans(item, lists) {
+                    union = Some(union.map_or(s, |u| u.to(s)));
+                }
+            }
+            if d.span.is_none() {
+                d.span = if is_list { union.and_then(|u| lists.enclosing(u)) } else { union };
+            }
+        }
+        d.span
+    }
+
+    fn comment_doc(c: Comment) -> Doc {
+        Doc { kind: DocKind::Comment(c.text, c.trailing), span: Some(c.span) }
+    }
+
+    /// Puts `comments` (all inside the list `d`, in source order) into `d`: into the item that
+    /// holds each, else before the first item that follows it in the source.
+    fn attach(d: &mut Doc, comments: Vec<Comment>) {
+        if comments.is_empty() {
+            return;
+        }
+        let list_span = d.span;
+        let DocKind::List(items) = &mut d.kind else { unreachable!("comments are attached to lists") };
+        let n = items.len();
+        let ranges: Vec<Option<Span>> = items.iter().map(|d| d.span).collect();
+        // Where an item without a range (a keyword such as `:effect`) stands: with the next item
+        // that has one, so a comment before `:effect (and ...)` stays before the keyword.
+        let mut keys = vec![u32::MAX; n];
+        let mut next = u32::MAX;
+        for i in (0..n).rev() {
+            if let Some(r) = ranges[i] {
+                next = r.start;
+            }
+            keys[i] = next;
+        }
+        // The head of the list (`:predicates`, `define`) stands right after its `(`: a comment
+        // after it stays after it.
+        if let Some(list) = list_span {
+            for key in keys.iter_mut().zip(&ranges).take_while(|(_, r)| r.is_none()).map(|(k, _)| k) {
+                *key = list.start;
+            }
+        }
+        // Items are printed in source order except where the printer reorders sections (an action
+        // written after a `:derived`): then the search is linear.
+        let sorted = keys.windows(2).all(|w| w[0] <= w[1]);
+        let mut inside: Vec<Vec<Comment>> = vec![Vec::new(); n];
+        let mut before: Vec<Vec<Comment>> = vec![Vec::new(); n + 1];
+        for c in comments {
+            let p = c.span.start;
+            let holds = |i: usize| ranges[i].is_some_and(|r| r.start < p && p < r.end);
+            let holder = if sorted {
+                keys.partition_point(|&k| k <= p).checked_sub(1).filter(|&i| holds(i))
+            } else {
+                (0..n).find(|&i| holds(i))
+            };
+            match holder {
+                Some(i) if matches!(items[i].kind, DocKind::List(_) | DocKind::Line(_)) => inside[i].push(c),
+                _ => {
+                    let at = if sorted {
+                        keys.partition_point(|&k| k <= p)
+                    } else {
+                        (0..n).filter(|&i| keys[i] > p).min_by_key(|&i| keys[i]).unwrap_or(n)
+                    };
+                    before[at].push(c);
+                }
+            }
+        }
+        let old = std::mem::take(items);
+        for (i, (mut item, held)) in old.into_iter().zip(inside).enumerate() {
+            items.extend(std::mem::take(&mut before[i]).into_iter().map(comment_doc));
+            if held.is_empty() {
+                items.push(item);
+            } else if matches!(item.kind, DocKind::Line(_)) {
+                items.extend(split_line(item, held));
+            } else {
+                attach(&mut item, held);
+                items.push(item);
+            }
+        }
+        items.extend(std::mem::take(&mut before[n]).into_iter().map(comment_doc));
+    }
+
+    /// A typed-list line (`a b c - t`) is printed on one line, so a comment inside it splits it
+    /// where it stands: `a - t ; why` then `b c - t`. A comment that cannot split it (after the
+    /// last name, or inside a name's own list) goes after the line.
+    fn split_line(line: Doc, comments: Vec<Comment>) -> Vec<Doc> {
+        let DocKind::Line(items) = line.kind else { unreachable!("only lines are split") };
+        let dash = |d: &Doc| d.span.is_none() && matches!(&d.kind, DocKind::Atom(s) if s == "-");
+        let m = items.iter().position(dash).unwrap_or(items.len());
+        let (names, ty) = items.split_at(m);
+        let piece = |from: usize, to: usize| super::line(names[from..to].iter().chain(ty).cloned().collect());
+        let mut out = Vec::new();
+        let mut after = Vec::new();
+        let mut from = 0;
+        for c in comments {
+            let p = c.span.start;
+            let k = names.partition_point(|d| d.span.is_some_and(|s| s.start < p));
+            if k == 0 {
+                out.push(comment_doc(c));
+            } else if k == m || names[k - 1].span.is_some_and(|s| p < s.end) {
+                after.push(comment_doc(c));
+            } else {
+                if k > from {
+                    out.push(piece(from, k));
+                    from = k;
+                }
+                out.push(comment_doc(c));
+            }
+        }
+        out.push(piece(from, m));
+        out.extend(after);
+        out
+    }
 }
 
 pub fn definition_to_string(d: &Definition) -> String {

@@ -13,8 +13,8 @@
 //! and `Variable` compare case-insensitively, so tree equality is structural.
 
 use pddl::ast::*;
-use pddl::plan::plan_to_string;
-use pddl::printer::{definition_to_string, domain_to_string, problem_to_string};
+use pddl::plan::{format_plan, plan_to_string};
+use pddl::printer::{definition_to_string, domain_to_string, format_definition, problem_to_string};
 use pddl::{FileId, MAX_DEPTH, Plan, PlanStep, Span, parse_definition, parse_domain, parse_plan, parse_problem};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
@@ -1051,4 +1051,106 @@ fn functions_dash_without_declarations_is_reported() {
             domain_to_string(&parsed.value.unwrap())
         );
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comments (`certplan fmt`)
+// ---------------------------------------------------------------------------------------------
+
+/// `src` with comments inserted at token boundaries: `(at, own_line, text)`; `at` picks one of the
+/// boundaries. Own-line comments get a line of their own, the others trail what stands before them.
+/// With `lines_only` (plans, which are read line by line), comments go only at line ends.
+fn with_comments(src: &str, inserts: &[(prop::sample::Index, bool, String)], lines_only: bool) -> String {
+    let b = src.as_bytes();
+    let boundary = |i: usize| {
+        if lines_only {
+            return i == 0 || i == b.len() || b[i] == b'\n';
+        }
+        i == 0 || i == b.len() || b"() \n".contains(&b[i]) || b"() \n".contains(&b[i - 1])
+    };
+    let spots: Vec<usize> = (0..=b.len()).filter(|&i| boundary(i)).collect();
+    let mut at: Vec<(usize, String)> = inserts
+        .iter()
+        .enumerate()
+        .map(|(k, (i, own_line, text))| {
+            let c = format!(";{k}{text}");
+            (spots[i.index(spots.len())], if *own_line { format!("\n{c}\n") } else { format!(" {c}\n") })
+        })
+        .collect();
+    at.sort_by_key(|(i, _)| *i);
+    let mut out = String::new();
+    let mut last = 0;
+    for (i, c) in at {
+        out.push_str(&src[last..i]);
+        out.push_str(&c);
+        last = i;
+    }
+    out.push_str(&src[last..]);
+    out
+}
+
+fn comment_texts(src: &str) -> Vec<String> {
+    let mut v: Vec<String> = pddl::lexer::comments(src).into_iter().map(|c| c.text).collect();
+    v.sort();
+    v
+}
+
+fn inserts() -> impl Strategy<Value = Vec<(prop::sample::Index, bool, String)>> {
+    prop::collection::vec((any::<prop::sample::Index>(), any::<bool>(), "[ -~]{0,12}"), 0..8)
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    /// With comments anywhere between tokens: `parse(fmt(f)) == parse(f)`, `fmt(fmt(f)) == fmt(f)`,
+    /// and every comment's text is in `fmt(f)`.
+    #[test]
+    fn comments_survive_formatting(
+        def in prop_oneof![domain().prop_map(Definition::Domain), problem().prop_map(Definition::Problem)],
+        ins in inserts(),
+    ) {
+        let f = with_comments(&definition_to_string(&def), &ins, false);
+        let parsed = parse_definition(&f, FileId(0));
+        prop_assert!(errors(&parsed.diagnostics).is_empty(), "{:?} in\n{}", errors(&parsed.diagnostics), f);
+        let tree = parsed.value.expect("a definition");
+        let formatted = format_definition(&tree, &f);
+        let again = parse_definition(&formatted, FileId(0));
+        prop_assert!(errors(&again.diagnostics).is_empty(), "{:?} in\n{}\nfrom\n{}", errors(&again.diagnostics), formatted, f);
+        let again = again.value.expect("a definition");
+        prop_assert_eq!(&again, &tree, "source:\n{}\nformatted:\n{}", f, formatted);
+        prop_assert_eq!(comment_texts(&formatted), comment_texts(&f), "source:\n{}\nformatted:\n{}", f, formatted);
+        let twice = format_definition(&again, &formatted);
+        prop_assert_eq!(&twice, &formatted, "not idempotent; source:\n{}", f);
+    }
+
+    /// The same for plans.
+    #[test]
+    fn plan_comments_survive_formatting(p in plan(), ins in inserts()) {
+        let f = with_comments(&plan_to_string(&p), &ins, true);
+        let parsed = parse_plan(&f, FileId(0));
+        prop_assert!(parsed.diagnostics.is_empty(), "{:?} in\n{}", parsed.diagnostics, f);
+        let back = parsed.value.expect("a plan");
+        let formatted = format_plan(&back, &f);
+        let again = parse_plan(&formatted, FileId(0));
+        prop_assert!(again.diagnostics.is_empty(), "{:?} in\n{}", again.diagnostics, formatted);
+        let again = again.value.expect("a plan");
+        prop_assert_eq!(again.steps.len(), back.steps.len());
+        for (a, b) in again.steps.iter().zip(&back.steps) {
+            prop_assert_eq!(&a.action, &b.action);
+            prop_assert_eq!(&a.args, &b.args);
+        }
+        prop_assert_eq!(again.cost, back.cost);
+        prop_assert_eq!(comment_texts(&formatted), comment_texts(&f), "source:\n{}\nformatted:\n{}", f, formatted);
+        prop_assert_eq!(format_plan(&again, &formatted), formatted);
+    }
+}
+
+#[test]
+fn comments_are_put_back_beside_their_nodes() {
+    let src = "; header\n(define (domain d) ; name\n (:requirements :strips :typing)\n (:types a ; first\n b - t)\n (:predicates ; preds\n  ; on\n  (on ?x - a) ; x on\n  (free))\n (:action go\n  :parameters (?x - a)\n  ; pre\n  :precondition (free) ; only\n  :effect (and (not (free)) ; gone\n   ))) ; end\n; footer\n";
+    let d = parse_definition(src, FileId(0));
+    assert!(d.diagnostics.is_empty(), "{:?}", d.diagnostics);
+    let out = format_definition(&d.value.unwrap(), src);
+    let want = "; header\n(define (domain d) ; name\n  (:requirements :strips :typing)\n  (:types\n    a - t ; first\n    b - t)\n  (:predicates ; preds\n    ; on\n    (on ?x - a) ; x on\n    (free))\n  (:action go\n    :parameters (?x - a)\n    ; pre\n    :precondition (free) ; only\n    :effect (and\n      (not (free)) ; gone\n    ))) ; end\n; footer\n";
+    assert_eq!(out, want, "\n{out}");
 }

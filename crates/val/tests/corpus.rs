@@ -3,15 +3,12 @@
 //! where the corpus is absent (set CERTPLAN_BENCHMARKS to point elsewhere). The corpus is
 //! read-only test data and is not copied into the repository.
 
-use corpus::{csv_fields, root as corpus_root};
+use corpus::csv_fields;
 use std::collections::BTreeMap;
 
 #[test]
 fn reference_plans_are_valid_with_their_listed_cost() {
-    let Some(root) = corpus_root() else {
-        eprintln!("SKIPPED: the benchmark corpus (../shared/benchmarks/index.csv) is absent");
-        return;
-    };
+    let Some(root) = corpus::require_benchmarks("reference_plans_are_valid_with_their_listed_cost") else { return };
     let index = std::fs::read_to_string(root.join("index.csv")).expect("index.csv readable");
     let mut lines = index.lines();
     let header = csv_fields(lines.next().expect("a header"));

@@ -8,7 +8,7 @@
 //! domain (default 3; `all` for every task). Every disagreement must be explained in
 //! `differential_known.tsv` (a bug of the other validator, with the reason), or the test fails.
 
-use corpus::{csv_fields, root as corpus_root};
+use corpus::csv_fields;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -95,14 +95,10 @@ fn up_available() -> bool {
 
 #[test]
 fn verdicts_agree_with_unified_planning() {
-    let Some(root) = corpus_root() else {
-        eprintln!("SKIPPED differential test: the benchmark corpus (../shared/benchmarks) is absent");
-        return;
-    };
-    if !up_available() {
-        eprintln!(
-            "SKIPPED differential test: python3 with unified_planning is missing (pip install unified-planning==1.3.0)"
-        );
+    let test = "verdicts_agree_with_unified_planning";
+    let Some(root) = corpus::require_benchmarks(test) else { return };
+    let missing_up = "python3 with unified_planning is missing (pip install unified-planning==1.3.0)";
+    if !corpus::require(test, up_available(), missing_up) {
         return;
     }
     let per_domain: usize = match std::env::var("CERTPLAN_DIFF_PER_DOMAIN").as_deref() {

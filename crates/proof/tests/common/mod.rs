@@ -65,12 +65,12 @@ pub fn scratch(name: &str) -> PathBuf {
     d
 }
 
+/// True when `program` is on the PATH; otherwise the test skips visibly, or fails under `CI=true`
+/// (see `corpus::skip_or_fail`).
 pub fn have(program: &str) -> bool {
     let found = proof::runner::which(program).is_some();
-    if !found {
-        eprintln!("\n*** SKIPPED: `{program}` is not on the PATH; the {program} checks of this test did NOT run ***\n");
-    }
-    found
+    let test = std::thread::current().name().unwrap_or("proof test").to_string();
+    corpus::require(&test, found, &format!("`{program}` is not on the PATH"))
 }
 
 pub const EXAMPLES: &[&str] = &["spanner", "gripper", "blocksworld", "miconic"];

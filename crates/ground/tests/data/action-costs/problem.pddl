@@ -1,0 +1,6 @@
+(define (problem p)
+  (:domain roads)
+  (:objects c1 c2 - city)
+  (:init (at c1) (road c1 c2) (= (length c1 c2) 7) (= (total-cost) 0))
+  (:goal (at c2))
+  (:metric minimize (total-cost)))

@@ -1,0 +1,4 @@
+(define (problem p)
+  (:domain doors)
+  (:init (armed))
+  (:goal (open)))

@@ -1,0 +1,5 @@
+(define (problem p)
+  (:domain swap)
+  (:objects x y - place)
+  (:init (at home) (road home x) (road x y) (road x x))
+  (:goal (visited y)))

@@ -1,0 +1,4 @@
+(define (problem p)
+  (:domain toggles)
+  (:init (broken c))
+  (:goal (done)))

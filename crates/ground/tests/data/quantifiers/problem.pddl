@@ -1,0 +1,5 @@
+(define (problem p)
+  (:domain lights)
+  (:objects l1 l2 - lamp s1 s2 - switch)
+  (:init (wired s1 l1) (wired s2 l2) (wired s2 l1))
+  (:goal (and (all-on) (some-on))))

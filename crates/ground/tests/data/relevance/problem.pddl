@@ -1,0 +1,5 @@
+(define (problem p)
+  (:domain paint-move)
+  (:objects l1 l2)
+  (:init (at l1) (link l1 l2) (brush))
+  (:goal (at l2)))

@@ -1,0 +1,5 @@
+(define (problem one-ball)
+  (:domain gripper-tiny)
+  (:objects a b - room ball1 - ball)
+  (:init (at-robby a) (at ball1 a) (free) (door a b) (door b a))
+  (:goal (at ball1 b)))

@@ -1,0 +1,5 @@
+(define (problem p)
+  (:domain locks)
+  (:objects r1 r2 r3 r4)
+  (:init (at r1) (link r1 r2) (link r2 r1) (link r3 r4))
+  (:goal (at r2)))

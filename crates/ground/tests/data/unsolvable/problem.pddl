@@ -1,0 +1,4 @@
+(define (problem p)
+  (:domain stuck)
+  (:init (p))
+  (:goal (r)))
