@@ -69,3 +69,73 @@ fn the_validator_counts_what_search_counts() {
         assert!(stdout.contains(cost), "{name}: {stdout}");
     }
 }
+
+/// `begin_metric` flag and operator costs of an `output.sas`.
+fn metric_and_costs(sas: &str) -> (String, Vec<String>) {
+    let lines: Vec<&str> = sas.lines().collect();
+    let metric = lines.iter().position(|l| *l == "begin_metric").map(|i| lines[i + 1].to_string()).unwrap_or_default();
+    let mut costs: Vec<String> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| **l == "end_operator")
+        .map(|(i, _)| lines[i - 1].to_string())
+        .collect();
+    costs.sort();
+    (metric, costs)
+}
+
+/// Fast Downward's translator reads the task as certplan's grounder does: without a metric,
+/// `begin_metric 0` and every operator costs 1; under the metric, the action costs.
+#[test]
+fn output_sas_costs_match_fast_downward() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let pythonpath = Command::new("python3")
+        .arg(repo.join("bench/fd_locate.py"))
+        .arg("--pythonpath")
+        .output()
+        .ok()
+        .filter(|o| o.status.success());
+    let Some(pythonpath) = pythonpath else {
+        assert!(std::env::var("CI").as_deref() != Ok("true"), "Fast Downward's translator is missing and CI=true");
+        eprintln!("SKIPPED output_sas_costs_match_fast_downward: Fast Downward's translator is not installed");
+        return;
+    };
+    let pythonpath = String::from_utf8_lossy(&pythonpath.stdout).trim().to_string();
+    for (name, metric) in [("c23-action-costs-without-metric", "0"), ("c22-action-costs-static-cost-function", "1")] {
+        let dir = case(name);
+        let out = std::env::temp_dir().join(format!("certplan-action-costs-fd-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&out).expect("the temp dir is writable");
+        let (ours, theirs) = (out.join("ours.sas"), out.join("fd.sas"));
+        let o = Command::new(env!("CARGO_BIN_EXE_certplan"))
+            .arg("ground")
+            .arg(dir.join("domain.pddl"))
+            .arg(dir.join("problem.pddl"))
+            .arg("--output-sas")
+            .arg(&ours)
+            .output()
+            .expect("certplan runs");
+        assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+        let fd = Command::new("python3")
+            .env("PYTHONPATH", &pythonpath)
+            .args(["-m", "fast_downward.translate"])
+            .arg(dir.join("domain.pddl"))
+            .arg(dir.join("problem.pddl"))
+            .arg("--sas-file")
+            .arg(&theirs)
+            .output()
+            .expect("python3 runs");
+        assert!(fd.status.success(), "{}", String::from_utf8_lossy(&fd.stderr));
+        let read = |p: &Path| std::fs::read_to_string(p).expect("written");
+        let (ours, theirs) = (metric_and_costs(&read(&ours)), metric_and_costs(&read(&theirs)));
+        let _ = std::fs::remove_dir_all(&out);
+        assert_eq!(theirs.0, metric, "{name}: FD's metric flag");
+        // certplan keeps only reachable, relevant operators; FD may keep more: compare the flag
+        // and the set of costs.
+        assert_eq!(ours.0, theirs.0, "{name}");
+        let set = |v: &[String]| v.iter().cloned().collect::<std::collections::BTreeSet<_>>();
+        assert_eq!(set(&ours.1), set(&theirs.1), "{name}: operator costs");
+        if metric == "0" {
+            assert!(theirs.1.iter().all(|c| c == "1"), "{name}: {:?}", theirs.1);
+        }
+    }
+}

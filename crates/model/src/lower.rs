@@ -650,11 +650,17 @@ impl<'d> Lowerer<'d> {
         };
         self.functions_used.entry(id).or_insert((self.file, f.span));
         let args = self.args(&f.args, Owner::Function(id), f.span)?;
-        if self.in_initial_value {
+        // Which requirement a function term uses depends on where it stands (IPC 2008's
+        // `:action-costs`: total-cost, and static functions read by its increases).
+        let requirement = if self.in_initial_value {
+            None
         } else if f.function.is("total-cost") || self.in_action_cost {
-            self.uses(RequirementKind::ActionCosts, f.span);
+            Some(RequirementKind::ActionCosts)
         } else {
-            self.uses(RequirementKind::NumericFluents, f.span);
+            Some(RequirementKind::NumericFluents)
+        };
+        if let Some(r) = requirement {
+            self.uses(r, f.span);
         }
         Some(Fluent { function: id, args })
     }
