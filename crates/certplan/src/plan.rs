@@ -120,6 +120,11 @@ pub fn run(args: &PlanArgs, ui: &Ui) -> Result<Outcome, Fatal> {
             return Ok(Outcome::Planner(EXIT_UNSOLVABLE));
         }
     };
+    // Fast Downward's exit code 34 (search: unsupported) for a heuristic that cannot read axioms.
+    if let Some(why) = search::axioms::unsupported(&cfg, &ground) {
+        stdio::eprint(&format!("certplan: {why}\n"));
+        return Ok(Outcome::Planner(34));
+    }
     let st = SearchTask::new(&ground);
     let t0 = Instant::now();
     let result = search_with_progress(&st, &cfg, limits, ui);

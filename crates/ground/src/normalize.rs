@@ -64,8 +64,20 @@ pub(crate) struct GoalDisjunct {
     pub lits: Vec<Lit>,
 }
 
+/// One disjunct of a `:derived` rule's body: the head's variables come first in `vars`.
+#[derive(Clone, Debug)]
+pub(crate) struct DerivedDisjunct {
+    pub head: LAtom,
+    pub vars: Vec<TypeSpec>,
+    pub body: Vec<Lit>,
+}
+
 pub(crate) struct Normalized {
+    /// Per predicate: not static (changed by some action, or derived).
     pub fluent: Vec<bool>,
+    /// Per predicate: its axiom layer if it is derived.
+    pub layer: Vec<Option<u32>>,
+    pub derived: Vec<DerivedDisjunct>,
     pub variants: Vec<Variant>,
     pub goal: Vec<GoalDisjunct>,
     pub general_cost: bool,
@@ -91,9 +103,6 @@ pub(crate) fn normalize(task: &Task) -> Result<Normalized, GroundError> {
     let mut refuse = |construct: &str, place: &str| {
         refusals.push(Refusal { construct: construct.to_string(), place: place.to_string() })
     };
-    if !d.derived.is_empty() {
-        refuse("derived predicates (:derived)", "domain");
-    }
     if !task.timed_literals.is_empty() {
         refuse("timed initial literals", "problem");
     }
@@ -141,9 +150,10 @@ pub(crate) fn normalize(task: &Task) -> Result<Normalized, GroundError> {
             }
         }
     }
+    // Derived predicates are never static: they are evaluated in every state.
     for (p, pred) in d.predicates.iter().enumerate() {
         if pred.derived {
-            fluent[p] = false;
+            fluent[p] = true;
         }
     }
     if !refusals.is_empty() {
@@ -229,6 +239,31 @@ pub(crate) fn normalize(task: &Task) -> Result<Normalized, GroundError> {
             });
         }
     }
+    let mut derived = Vec::new();
+    for r in &d.derived {
+        let pred = &d.predicates[r.predicate.index()];
+        n.place = format!("derived predicate {}", d.name(pred.name));
+        let arity = pred.params.len();
+        n.local = r.variables[..arity].iter().map(|x| x.ty.clone()).collect();
+        let mut subst: Vec<Option<Term>> = vec![None; r.variables.len()];
+        for (i, s) in subst.iter_mut().enumerate().take(arity) {
+            *s = Some(Term::Var(i as u32));
+        }
+        let head = LAtom { pred: r.predicate.0, args: (0..arity as u32).map(Term::Var).collect() };
+        for disjunct in n.dnf(&r.body, &mut subst, &r.variables)? {
+            let (vars, body) = compact(&n.local, arity, disjunct);
+            derived.push(DerivedDisjunct { head: head.clone(), vars, body });
+        }
+    }
+    let layer = stratify(task, &derived).map_err(|p| {
+        GroundError::Unsupported(vec![Refusal {
+            construct: format!(
+                "derived predicates that are not stratifiable (`{}` depends negatively on itself through its rules)",
+                d.name(d.predicates[p as usize].name)
+            ),
+            place: "domain".into(),
+        }])
+    })?;
     n.place = "goal".into();
     n.local = Vec::new();
     let mut gsubst: Vec<Option<Term>> = vec![None; task.goal_variables.len()];
@@ -243,7 +278,39 @@ pub(crate) fn normalize(task: &Task) -> Result<Normalized, GroundError> {
     if !n.refusals.is_empty() {
         return Err(GroundError::Unsupported(n.refusals));
     }
-    Ok(Normalized { fluent, variants, goal, general_cost, values })
+    Ok(Normalized { fluent, layer, derived, variants, goal, general_cost, values })
+}
+
+/// Layers of the derived predicates, as Fast Downward's translator computes them: a predicate's
+/// layer is at least that of every derived predicate its rules use positively, and greater than
+/// that of every one they use negatively. The smallest such layers are found by relaxation; a
+/// layer beyond the number of derived predicates means a cycle through negation, reported with a
+/// predicate on it.
+pub(crate) fn stratify(task: &Task, rules: &[DerivedDisjunct]) -> Result<Vec<Option<u32>>, u32> {
+    let preds = &task.domain.predicates;
+    let mut layer: Vec<Option<u32>> = preds.iter().map(|p| p.derived.then_some(0)).collect();
+    let nderived = layer.iter().flatten().count() as u32;
+    loop {
+        let mut changed = false;
+        for r in rules {
+            for l in &r.body {
+                let Lit::Atom { pos, atom } = l else { continue };
+                let Some(body) = layer[atom.pred as usize] else { continue };
+                let need = body + u32::from(!*pos);
+                let head = layer[r.head.pred as usize].unwrap_or(0);
+                if need > head {
+                    if need > nderived {
+                        return Err(r.head.pred);
+                    }
+                    layer[r.head.pred as usize] = Some(need);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            return Ok(layer);
+        }
+    }
 }
 
 fn expr_uses_var_beyond(e: &Expr, p: usize) -> bool {
@@ -326,11 +393,6 @@ impl Norm<'_> {
             Condition::True => vec![vec![]],
             Condition::False => vec![],
             Condition::Atom { positive, atom } => {
-                let pred = &self.task.domain.predicates[atom.predicate.index()];
-                if pred.derived {
-                    self.refuse("derived predicates");
-                    return Ok(vec![]);
-                }
                 let Some(la) = self.atom_terms(atom, subst) else { return Ok(vec![]) };
                 if !self.fluent[atom.predicate.index()] && la.args.iter().all(|t| matches!(t, Term::Obj(_))) {
                     let key: Vec<ObjectId> =

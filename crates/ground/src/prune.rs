@@ -73,6 +73,12 @@ fn retain_atoms(task: &mut GroundTask, keep: &[bool]) {
         remap(g);
     }
     task.mutex_groups.retain(|g| g.len() >= 2);
+    task.axioms.retain(|ax| map[ax.head as usize] != u32::MAX);
+    for ax in &mut task.axioms {
+        remap(&mut ax.pre);
+        remap(&mut ax.pre_neg);
+        ax.head = map[ax.head as usize];
+    }
 }
 
 /// Relevance analysis backwards from the goal: an atom is relevant if the goal mentions it or a
@@ -91,6 +97,17 @@ pub fn relevance(task: &mut GroundTask) -> PruneStats {
     let mut changed = true;
     while changed {
         changed = false;
+        // A relevant derived atom makes the bodies of its axioms relevant.
+        for ax in &task.axioms {
+            if relevant[ax.head as usize] {
+                for &a in ax.pre.iter().chain(&ax.pre_neg) {
+                    if !relevant[a as usize] {
+                        relevant[a as usize] = true;
+                        changed = true;
+                    }
+                }
+            }
+        }
         for (i, o) in task.operators.iter().enumerate() {
             fn mark(relevant: &mut [bool], a: AtomId, changed: &mut bool) {
                 if !relevant[a as usize] {
@@ -121,6 +138,7 @@ pub fn relevance(task: &mut GroundTask) -> PruneStats {
         }
     }
     let mut i = 0;
+    task.axioms.retain(|ax| relevant[ax.head as usize]);
     task.operators.retain(|_| {
         i += 1;
         op_relevant[i - 1]
@@ -235,6 +253,12 @@ pub fn h2(task: &mut GroundTask, deadline: Option<Instant>) -> PruneStats {
     };
     if n > H2_MAX_ATOMS {
         stats.skipped = Some(format!("more than {H2_MAX_ATOMS} atoms"));
+        return finish(task, stats);
+    }
+    // Derived atoms are not reached by operators, so h2 as computed here would call them
+    // unreachable; Fast Downward's h2 preprocessor skips tasks with axioms too.
+    if !task.axioms.is_empty() {
+        stats.skipped = Some("derived predicates (axioms)".into());
         return finish(task, stats);
     }
     let words = n.div_ceil(64).max(1);

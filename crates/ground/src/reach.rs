@@ -10,7 +10,7 @@
 
 use crate::normalize::{LAtom, Lit, Normalized, Term};
 use crate::{
-    AtomId, AtomName, CondEffect, GroundError, GroundOptions, GroundStats, GroundTask, Grounded, Operator, Refusal,
+    AtomId, Axiom, AtomName, CondEffect, GroundError, GroundOptions, GroundStats, GroundTask, Grounded, Operator, Refusal,
 };
 use model::lifted::{Arg, Expr, ObjectId, PredicateId, Task, TypeSpec};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -414,6 +414,13 @@ pub(crate) fn ground(task: &Task, norm: &Normalized, options: GroundOptions) -> 
         }
         plain_adds.push(plain);
     }
+    // Derived predicates: each rule disjunct adds its head (negative literals relaxed away, as
+    // for preconditions).
+    for dd in &norm.derived {
+        let domains: Vec<usize> = dd.vars.iter().map(|t| g.domain(t)).collect();
+        let (pos, checks) = split(&dd.body);
+        rules.push(Rule { domains, pos, checks, head: Head::Add(dd.head.clone()) });
+    }
     let mut plans: Vec<Plan> = Vec::new();
     let mut triggers: Vec<Vec<usize>> = vec![Vec::new(); task.domain.predicates.len()];
     let mut static_rules = Vec::new();
@@ -749,6 +756,7 @@ fn instantiate(
     if !refusals.is_empty() {
         return Err(GroundError::Unsupported(refusals));
     }
+    let axioms = ground_axioms(norm, g, nstatic);
     let init: Vec<AtomId> = task
         .init
         .iter()
@@ -793,6 +801,7 @@ fn instantiate(
         general_cost: norm.general_cost,
         goal_atom: None,
         mutex_groups: Vec::new(),
+        axioms,
     };
     if conjs.iter().any(|(p, n)| p.is_empty() && n.is_empty()) {
         // Some disjunct holds in every state.
@@ -821,6 +830,32 @@ fn instantiate(
     }
     stats.operators = gt.operators.len();
     Ok(Grounded { task: Some(gt), stats })
+}
+
+/// Every reachable instance of every derived rule disjunct, as ground axioms sorted by layer.
+/// A body literal over an atom never reached is decided: a positive one drops the instance (the
+/// join never yields it), a negative one holds.
+fn ground_axioms(norm: &Normalized, g: &mut Grounder, nstatic: u32) -> Vec<Axiom> {
+    let mut axioms: Vec<Axiom> = Vec::new();
+    for dd in &norm.derived {
+        let Some(layer) = norm.layer[dd.head.pred as usize] else { continue };
+        let domains: Vec<usize> = dd.vars.iter().map(|t| g.domain(t)).collect();
+        let (pos, checks) = split(&dd.body);
+        let rule = Rule { domains, pos, checks, head: Head::Goal };
+        for full in g.extend(&rule, 0, &[]) {
+            let Some((pre, pre_neg)) = ground_conj(g, nstatic, &dd.body, &full) else { continue };
+            let Some(head) = g.store.lookup(dd.head.pred, &g.ground_args(&dd.head, &full)) else { continue };
+            let head = head - nstatic;
+            // `d :- d, ...` never makes `d` true by itself.
+            if pre.binary_search(&head).is_ok() {
+                continue;
+            }
+            axioms.push(Axiom { layer, head, pre, pre_neg });
+        }
+    }
+    axioms.sort_unstable();
+    axioms.dedup();
+    axioms
 }
 
 fn ground_effect(g: &Grounder, nstatic: u32, e: &crate::normalize::NEffect, b: &[u32]) -> Option<CondEffect> {

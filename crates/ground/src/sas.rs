@@ -7,7 +7,8 @@
 //! Import: every value of every variable is one atom, and every variable one mutex group (exactly
 //! one of its atoms holds), so search packs states as FD does. An assignment `var := post`
 //! deletes the other values: only the precondition's value where the effect names one (the FDR
-//! invariant says it is the one that holds), else all of them. Axioms are refused.
+//! invariant says it is the one that holds), else all of them. Axioms are exported (one derived
+//! binary variable per derived atom, default value `NegatedAtom`); on import they are refused.
 
 use crate::{AtomName, CondEffect, GroundTask, Operator};
 use model::lifted::{PredicateId, Task};
@@ -25,12 +26,16 @@ fn fd_atom(ground: &GroundTask, task: &Task, a: u32) -> String {
 
 /// The ground task as Fast Downward's finite-domain task, one binary variable per atom.
 pub fn to_fdr(ground: &GroundTask, task: &Task) -> sas::Task {
+    let mut layer = vec![-1i32; ground.atoms.len()];
+    for ax in &ground.axioms {
+        layer[ax.head as usize] = ax.layer as i32;
+    }
     let variables = (0..ground.atoms.len() as u32)
         .map(|a| {
             let atom = fd_atom(ground, task, a);
             sas::Variable {
                 name: format!("var{a}"),
-                axiom_layer: -1,
+                axiom_layer: layer[a as usize],
                 values: vec![format!("Atom {atom}"), format!("NegatedAtom {atom}")],
             }
         })
@@ -86,15 +91,19 @@ pub fn to_fdr(ground: &GroundTask, task: &Task) -> sas::Task {
             sas::Operator { name, prevail, effects, cost: o.cost }
         })
         .collect();
-    sas::Task {
-        metric: ground.general_cost,
-        variables,
-        mutex_groups: Vec::new(),
-        init,
-        goal,
-        operators,
-        axioms: Vec::new(),
-    }
+    // A derived variable's initial value is its default, `NegatedAtom` (FD's convention); each
+    // axiom sets it to `Atom` when its conditions hold.
+    let axioms = ground
+        .axioms
+        .iter()
+        .map(|ax| sas::Axiom {
+            conditions: ax.pre.iter().map(|&a| fact(a, false)).chain(ax.pre_neg.iter().map(|&a| fact(a, true))).collect(),
+            var: ax.head as usize,
+            pre: Some(1),
+            post: 0,
+        })
+        .collect();
+    sas::Task { metric: ground.general_cost, variables, mutex_groups: Vec::new(), init, goal, operators, axioms }
 }
 
 /// The task as `output.sas` text.
@@ -194,5 +203,6 @@ pub fn from_fdr(t: &sas::Task) -> Result<GroundTask, String> {
             .enumerate()
             .map(|(v, var)| (0..var.values.len()).map(|x| atom(Fact { var: v, value: x })).collect())
             .collect(),
+        axioms: Vec::new(),
     })
 }

@@ -128,6 +128,7 @@ impl Relaxed {
                 }
             };
             g.goal_neg.iter().for_each(|&a| note(a));
+            g.axioms.iter().flat_map(|ax| &ax.pre_neg).for_each(|&a| note(a));
             for o in &g.operators {
                 o.pre_neg.iter().for_each(|&a| note(a));
                 o.cond.iter().flat_map(|c| &c.pre_neg).for_each(|&a| note(a));
@@ -184,6 +185,9 @@ impl Relaxed {
                 ops.push(ROp { pre, eff, cost: o.cost, op: i as u32 });
             }
         }
+        crate::axioms::relaxed_axioms(g, &neg_id, init_atom, &with_neg, &mut |pre, eff| {
+            ops.push(ROp { pre, eff: vec![eff], cost: 0, op: u32::MAX })
+        });
         ops.push(ROp { pre: with_neg(&g.goal, &g.goal_neg), eff: vec![goal_atom], cost: 0, op: u32::MAX });
         let mut pre_of = vec![Vec::new(); nn + 2];
         let mut eff_of = vec![Vec::new(); nn + 2];
