@@ -118,7 +118,7 @@ impl GroundTask {
     pub fn atom_text(&self, task: &Task, a: AtomId) -> String {
         let atom = &self.atoms[a as usize];
         let d = &task.domain;
-        let mut s = d.name(d.predicates[atom.predicate.index()].name).to_string();
+        let mut s = predicate_text(task, atom.predicate);
         for o in &atom.args {
             s.push(' ');
             s.push_str(d.name(task.objects[o.index()].name));
@@ -151,6 +151,16 @@ impl GroundTask {
 
     pub fn has_conditional_effects(&self) -> bool {
         self.operators.iter().any(|o| !o.cond.is_empty())
+    }
+}
+
+/// A predicate's name; an auxiliary derived predicate of the grounder (a compiled universal
+/// condition) is named `new-axiom@k`, as Fast Downward's translator names its own.
+pub fn predicate_text(task: &Task, p: PredicateId) -> String {
+    let d = &task.domain;
+    match d.predicates.get(p.index()) {
+        Some(x) => d.name(x.name).to_string(),
+        None => format!("new-axiom@{}", p.index() - d.predicates.len()),
     }
 }
 

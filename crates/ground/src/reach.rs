@@ -31,16 +31,18 @@ struct Store {
 }
 
 impl Store {
-    fn new(task: &Task) -> Store {
+    /// `aux_arity`: the auxiliary derived predicates that follow the domain's.
+    fn new(task: &Task, aux_arity: &[usize]) -> Store {
         let d = &task.domain;
         let n = task.objects.len();
+        let arities: Vec<usize> = d.predicates.iter().map(|p| p.params.len()).chain(aux_arity.iter().copied()).collect();
         Store {
             pred: Vec::new(),
             start: Vec::new(),
             args: Vec::new(),
             map: FxHashMap::default(),
-            by_pred: vec![Vec::new(); d.predicates.len()],
-            by_arg: d.predicates.iter().map(|p| vec![vec![Vec::new(); n]; p.params.len()]).collect(),
+            by_pred: vec![Vec::new(); arities.len()],
+            by_arg: arities.iter().map(|&k| vec![vec![Vec::new(); n]; k]).collect(),
             key: Vec::new(),
         }
     }
@@ -362,7 +364,7 @@ pub(crate) fn ground(task: &Task, norm: &Normalized, options: GroundOptions) -> 
         fluent: &norm.fluent,
         domains: Vec::new(),
         domain_of: FxHashMap::default(),
-        store: Store::new(task),
+        store: Store::new(task, &norm.aux_arity),
         task,
     };
     // Static atoms first: they are "processed" before any fluent atom.
@@ -422,7 +424,7 @@ pub(crate) fn ground(task: &Task, norm: &Normalized, options: GroundOptions) -> 
         rules.push(Rule { domains, pos, checks, head: Head::Add(dd.head.clone()) });
     }
     let mut plans: Vec<Plan> = Vec::new();
-    let mut triggers: Vec<Vec<usize>> = vec![Vec::new(); task.domain.predicates.len()];
+    let mut triggers: Vec<Vec<usize>> = vec![Vec::new(); norm.fluent.len()];
     let mut static_rules = Vec::new();
     for (ri, r) in rules.iter().enumerate() {
         let fluent_atoms: Vec<usize> = (0..r.pos.len()).filter(|&i| norm.fluent[r.pos[i].pred as usize]).collect();

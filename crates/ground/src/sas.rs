@@ -21,7 +21,7 @@ fn fd_atom(ground: &GroundTask, task: &Task, a: u32) -> String {
     }
     let d = &task.domain;
     let args: Vec<&str> = name.args.iter().map(|o| d.name(task.objects[o.index()].name)).collect();
-    format!("{}({})", d.name(d.predicates[name.predicate.index()].name), args.join(", "))
+    format!("{}({})", crate::predicate_text(task, name.predicate), args.join(", "))
 }
 
 /// The ground task as Fast Downward's finite-domain task, one binary variable per atom.
