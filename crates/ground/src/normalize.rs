@@ -15,6 +15,11 @@ use rustc_hash::{FxHashMap, FxHashSet};
 /// The largest DNF (in literals) one condition may expand to before grounding gives up on it.
 const DNF_LIMIT: usize = 200_000;
 
+/// The most disjuncts a universal condition may expand to; beyond, it is compiled into an
+/// auxiliary derived predicate instead (each disjunct would be one more operator variant, and a
+/// `forall` over an `imply` doubles them with every object).
+const FORALL_DISJUNCTS: usize = 64;
+
 /// A rule-local variable (index into the rule's domains) or an object.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Term {
@@ -395,6 +400,10 @@ impl Norm<'_> {
                         }
                     }
                     if acc.is_empty() {
+                        break;
+                    }
+                    if acc.len() > FORALL_DISJUNCTS {
+                        result = Err(GroundError::TooLarge("a universal condition's expansion".into()));
                         break;
                     }
                     // Next combination, odometer style.

@@ -121,30 +121,112 @@ impl AxiomEvaluator {
     }
 }
 
+/// Derived atoms whose negation the relaxation cannot express exactly: those with an axiom that
+/// has a positive condition on a derived atom of its own layer (a cycle through the layer's
+/// least fixpoint, which the construction of [`relaxed_axioms`] would read as never falsifiable).
+fn approximated(g: &GroundTask) -> Vec<bool> {
+    let mut layer = vec![u32::MAX; g.atoms.len()];
+    for ax in &g.axioms {
+        layer[ax.head as usize] = ax.layer;
+    }
+    let mut approx = vec![false; g.atoms.len()];
+    for ax in &g.axioms {
+        if ax.pre.iter().any(|&p| layer[p as usize] == ax.layer) {
+            approx[ax.head as usize] = true;
+        }
+    }
+    approx
+}
+
+/// Adds complementary atoms (`not p`) for the positive conditions of the axioms of every derived
+/// atom whose negation is needed (and exactly expressible), closing over derived conditions.
+pub(crate) fn complements_needed(g: &GroundTask, neg_id: &mut [u32], neg: &mut Vec<(u32, u32)>) {
+    if g.axioms.is_empty() {
+        return;
+    }
+    let n = g.atoms.len();
+    let approx = approximated(g);
+    let mut of: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, ax) in g.axioms.iter().enumerate() {
+        of[ax.head as usize].push(i);
+    }
+    let mut stack: Vec<u32> = neg.iter().map(|&(a, _)| a).collect();
+    while let Some(d) = stack.pop() {
+        if approx[d as usize] {
+            continue;
+        }
+        for &i in &of[d as usize] {
+            for &p in &g.axioms[i].pre {
+                if neg_id[p as usize] == u32::MAX {
+                    neg_id[p as usize] = (n + neg.len()) as u32;
+                    neg.push((p, neg_id[p as usize]));
+                    stack.push(p);
+                }
+            }
+        }
+    }
+}
+
 /// The axioms as zero-cost operators of the delete relaxation (as Fast Downward's relaxation
-/// heuristics see them), passed to `push(pre, effect)`. A negated derived atom `not d` is made
-/// reachable from the start (`init_atom`): no operator deletes a derived atom, yet one can make
-/// its axioms stop firing; assuming `not d` reachable over-approximates, which keeps hmax
-/// admissible and every heuristic safe (Fast Downward's translator approximates negated axioms
-/// the same way when asked to).
+/// heuristics see them), passed to `push(pre, effect)`; returns how many auxiliary relaxed atoms
+/// it numbered from `first`.
+///
+/// A negated derived atom `not d` (needed where a condition or goal is negative) holds when every
+/// axiom of `d` has a false condition. That is expressed exactly in the relaxation, in linear
+/// size, as Fast Downward's default-value axioms do: one auxiliary atom per axiom ("this axiom is
+/// blocked"), reached from the complement of any of its conditions, and `not d` reached from all
+/// of them. Where a layer's fixpoint makes that circular (see [`approximated`]), `not d` is made
+/// reachable from the start instead, an over-approximation that keeps hmax admissible.
 pub(crate) fn relaxed_axioms(
     g: &GroundTask,
     neg_id: &[u32],
     init_atom: u32,
+    first: u32,
     with_neg: &dyn Fn(&[u32], &[u32]) -> Vec<u32>,
     push: &mut dyn FnMut(Vec<u32>, u32),
-) {
+) -> usize {
     for ax in &g.axioms {
         push(with_neg(&ax.pre, &ax.pre_neg), ax.head);
     }
-    let mut done = vec![false; g.atoms.len()];
-    for ax in &g.axioms {
-        let h = ax.head as usize;
-        if !done[h] && neg_id[h] != u32::MAX {
-            done[h] = true;
-            push(vec![init_atom], neg_id[h]);
-        }
+    if g.axioms.is_empty() {
+        return 0;
     }
+    let approx = approximated(g);
+    let mut of: Vec<Vec<usize>> = vec![Vec::new(); g.atoms.len()];
+    for (i, ax) in g.axioms.iter().enumerate() {
+        of[ax.head as usize].push(i);
+    }
+    let mut next = first;
+    for d in 0..g.atoms.len() {
+        let nd = neg_id[d];
+        if of[d].is_empty() || nd == u32::MAX {
+            continue;
+        }
+        if approx[d] {
+            push(vec![init_atom], nd);
+            continue;
+        }
+        let mut blocked = Vec::with_capacity(of[d].len());
+        for &i in &of[d] {
+            let ax = &g.axioms[i];
+            let q = next;
+            next += 1;
+            blocked.push(q);
+            // Complements of the conditions: `not p` for `p` (noted by `complements_needed`),
+            // `p` for `not p`.
+            for &p in &ax.pre {
+                if neg_id[p as usize] != u32::MAX {
+                    push(vec![neg_id[p as usize]], q);
+                }
+            }
+            for &p in &ax.pre_neg {
+                push(vec![p], q);
+            }
+        }
+        blocked.sort_unstable();
+        push(blocked, nd);
+    }
+    (next - first) as usize
 }
 
 /// Why a configuration cannot search a task with axioms, if it cannot: LM-cut is refused as in
