@@ -70,6 +70,9 @@ def run(cmd, cwd, timeout):
 
 def first_error(stdout, stderr):
     for line in (stderr + "\n" + stdout).splitlines():
+        if line.startswith("result:"):
+            return line.strip()[:200]
+    for line in (stderr + "\n" + stdout).splitlines():
         low = line.lower()
         if "not supported" in low or "error" in low or "certplan:" in low or "refus" in low:
             return line.strip()[:200]
@@ -106,10 +109,9 @@ def main():
                 fd_rc, fo, fe, fd_t = run(
                     [sys.executable, FD, "--overall-time-limit", str(int(a.time_limit)), dom, prob,
                      "--search", a.search], tmp, a.time_limit + 30)
-                sas = os.path.join(tmp, "output.sas")
-                if os.path.exists(sas):
-                    with open(sas) as f:
-                        axioms = sum(1 for line in f if line.startswith("begin_rule"))
+                for line in fo.splitlines():
+                    if line.startswith("Translator axioms:"):
+                        axioms = int(line.split(":")[1])
                 if fd_rc not in (0, None):
                     fd_err = first_error(fo, fe)
         rec = {
