@@ -66,7 +66,12 @@ fn formerly_refused_ipc_domains_plan() {
     };
     for domain in ["psr-middle", "philosophers", "optical-telegraphs", "assembly", "recharging-robots-opt23-adl"] {
         let dir = root.join("ipc-opt-adl").join(domain);
-        let n = plan_and_validate(&dir.join("domain.pddl"), &dir.join("p01.pddl"), "lazy_greedy([ff()], preferred=[ff()])", domain);
+        let n = plan_and_validate(
+            &dir.join("domain.pddl"),
+            &dir.join("p01.pddl"),
+            "lazy_greedy([ff()], preferred=[ff()])",
+            domain,
+        );
         assert!(n > 0, "{domain}: empty plan");
     }
     // An optimal configuration too, on the smallest: psr-middle p01 costs 4 (index.csv).

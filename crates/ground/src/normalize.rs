@@ -286,10 +286,12 @@ pub(crate) fn normalize(task: &Task) -> Result<Normalized, GroundError> {
         return Err(GroundError::Unsupported(n.refusals));
     }
     let (derived, aux_arity) = (n.derived, n.aux_arity);
-    let mut fluent = fluent;
     fluent.extend(aux_arity.iter().map(|_| true));
     let layer = stratify(task, aux_arity.len(), &derived).map_err(|p| {
-        let name = d.predicates.get(p as usize).map_or_else(|| "an auxiliary predicate".into(), |x| format!("`{}`", d.name(x.name)));
+        let name = d
+            .predicates
+            .get(p as usize)
+            .map_or_else(|| "an auxiliary predicate".into(), |x| format!("`{}`", d.name(x.name)));
         GroundError::Unsupported(vec![Refusal {
             construct: format!(
                 "derived predicates that are not stratifiable ({name} depends negatively on itself through its rules)"
@@ -381,49 +383,48 @@ impl Norm<'_> {
         subst: &mut Vec<Option<Term>>,
         src: &[Param],
     ) -> Result<Dnf, GroundError> {
-        let domains: Vec<Vec<ObjectId>> =
-                vars.iter().map(|v| self.task.objects_of(&src[v.index()].ty)).collect();
-            let saved: Vec<Option<Term>> = vars.iter().map(|v| subst[v.index()]).collect();
-            let mut acc: Dnf = vec![vec![]];
-            let mut idx = vec![0usize; vars.len()];
-            let mut result = Ok(());
-            if domains.iter().all(|d| !d.is_empty()) {
-                'outer: loop {
-                    for (k, v) in vars.iter().enumerate() {
-                        subst[v.index()] = Some(Term::Obj(domains[k][idx[k]].0));
-                    }
-                    match self.dnf(body, subst, src).and_then(|d| product(std::mem::take(&mut acc), d)) {
-                        Ok(a) => acc = a,
-                        Err(e) => {
-                            result = Err(e);
-                            break;
-                        }
-                    }
-                    if acc.is_empty() {
+        let domains: Vec<Vec<ObjectId>> = vars.iter().map(|v| self.task.objects_of(&src[v.index()].ty)).collect();
+        let saved: Vec<Option<Term>> = vars.iter().map(|v| subst[v.index()]).collect();
+        let mut acc: Dnf = vec![vec![]];
+        let mut idx = vec![0usize; vars.len()];
+        let mut result = Ok(());
+        if domains.iter().all(|d| !d.is_empty()) {
+            'outer: loop {
+                for (k, v) in vars.iter().enumerate() {
+                    subst[v.index()] = Some(Term::Obj(domains[k][idx[k]].0));
+                }
+                match self.dnf(body, subst, src).and_then(|d| product(std::mem::take(&mut acc), d)) {
+                    Ok(a) => acc = a,
+                    Err(e) => {
+                        result = Err(e);
                         break;
-                    }
-                    if acc.len() > FORALL_DISJUNCTS {
-                        result = Err(GroundError::TooLarge("a universal condition's expansion".into()));
-                        break;
-                    }
-                    // Next combination, odometer style.
-                    let mut k = vars.len();
-                    loop {
-                        if k == 0 {
-                            break 'outer;
-                        }
-                        k -= 1;
-                        idx[k] += 1;
-                        if idx[k] < domains[k].len() {
-                            break;
-                        }
-                        idx[k] = 0;
                     }
                 }
+                if acc.is_empty() {
+                    break;
+                }
+                if acc.len() > FORALL_DISJUNCTS {
+                    result = Err(GroundError::TooLarge("a universal condition's expansion".into()));
+                    break;
+                }
+                // Next combination, odometer style.
+                let mut k = vars.len();
+                loop {
+                    if k == 0 {
+                        break 'outer;
+                    }
+                    k -= 1;
+                    idx[k] += 1;
+                    if idx[k] < domains[k].len() {
+                        break;
+                    }
+                    idx[k] = 0;
+                }
             }
-            for (v, s) in vars.iter().zip(saved) {
-                subst[v.index()] = s;
-            }
+        }
+        for (v, s) in vars.iter().zip(saved) {
+            subst[v.index()] = s;
+        }
         result?;
         Ok(acc)
     }
@@ -437,7 +438,7 @@ impl Norm<'_> {
         c: &Condition,
         vars: &[VarId],
         body: &Condition,
-        subst: &mut Vec<Option<Term>>,
+        subst: &[Option<Term>],
         src: &[Param],
     ) -> Result<Dnf, GroundError> {
         let mut free = Vec::new();
@@ -453,7 +454,8 @@ impl Norm<'_> {
                 self.aux_arity.push(free.len());
                 self.aux_of.insert(key, pred);
                 // The rule's variables: the head's (the free variables), then its own.
-                let saved_local = std::mem::replace(&mut self.local, free.iter().map(|v| src[v.index()].ty.clone()).collect());
+                let saved_local =
+                    std::mem::replace(&mut self.local, free.iter().map(|v| src[v.index()].ty.clone()).collect());
                 let mut rsubst: Vec<Option<Term>> = vec![None; subst.len()];
                 for (i, v) in free.iter().enumerate() {
                     rsubst[v.index()] = Some(Term::Var(i as u32));
@@ -582,7 +584,7 @@ impl Norm<'_> {
                 r?
             }
             Condition::Forall(vars, body) => match self.expand_forall(vars, body, subst, src) {
-                Err(GroundError::TooLarge(_)) => self.forall_axiom(c, vars, body, subst, src)?,
+                Err(GroundError::TooLarge(_)) => self.forall_axiom(c, vars, body, &subst[..], src)?,
                 r => r?,
             },
             Condition::Compare(..) => {
@@ -690,7 +692,9 @@ fn negate(c: &Condition) -> Condition {
         Condition::True => Condition::False,
         Condition::False => Condition::True,
         Condition::Atom { positive, atom } => Condition::Atom { positive: !positive, atom: atom.clone() },
-        Condition::Equal { positive, left, right } => Condition::Equal { positive: !positive, left: *left, right: *right },
+        Condition::Equal { positive, left, right } => {
+            Condition::Equal { positive: !positive, left: *left, right: *right }
+        }
         Condition::And(cs) => Condition::Or(cs.iter().map(negate).collect()),
         Condition::Or(cs) => Condition::And(cs.iter().map(negate).collect()),
         Condition::Exists(v, b) => Condition::Forall(v.clone(), Box::new(negate(b))),

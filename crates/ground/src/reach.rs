@@ -10,7 +10,8 @@
 
 use crate::normalize::{LAtom, Lit, Normalized, Term};
 use crate::{
-    AtomId, Axiom, AtomName, CondEffect, GroundError, GroundOptions, GroundStats, GroundTask, Grounded, Operator, Refusal,
+    AtomId, AtomName, Axiom, CondEffect, GroundError, GroundOptions, GroundStats, GroundTask, Grounded, Operator,
+    Refusal,
 };
 use model::lifted::{Arg, Expr, ObjectId, PredicateId, Task, TypeSpec};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -35,7 +36,8 @@ impl Store {
     fn new(task: &Task, aux_arity: &[usize]) -> Store {
         let d = &task.domain;
         let n = task.objects.len();
-        let arities: Vec<usize> = d.predicates.iter().map(|p| p.params.len()).chain(aux_arity.iter().copied()).collect();
+        let arities: Vec<usize> =
+            d.predicates.iter().map(|p| p.params.len()).chain(aux_arity.iter().copied()).collect();
         Store {
             pred: Vec::new(),
             start: Vec::new(),

@@ -99,7 +99,12 @@ pub fn to_fdr(ground: &GroundTask, task: &Task) -> sas::Task {
         .axioms
         .iter()
         .map(|ax| sas::Axiom {
-            conditions: ax.pre.iter().map(|&a| fact(a, false)).chain(ax.pre_neg.iter().map(|&a| fact(a, true))).collect(),
+            conditions: ax
+                .pre
+                .iter()
+                .map(|&a| fact(a, false))
+                .chain(ax.pre_neg.iter().map(|&a| fact(a, true)))
+                .collect(),
             var: ax.head as usize,
             pre: Some(1),
             post: 0,
@@ -168,7 +173,11 @@ pub fn from_fdr(t: &sas::Task) -> Result<GroundTask, String> {
     let mut operators = Vec::with_capacity(t.operators.len());
     for (i, o) in t.operators.iter().enumerate() {
         let (pre, pre_neg) = split(
-            &mut o.prevail.iter().copied().chain(o.effects.iter().filter_map(|e| e.pre.map(|p| Fact { var: e.var, value: p }))),
+            &mut o
+                .prevail
+                .iter()
+                .copied()
+                .chain(o.effects.iter().filter_map(|e| e.pre.map(|p| Fact { var: e.var, value: p }))),
         );
         let (mut add, mut del, mut cond) = (Vec::new(), Vec::new(), Vec::new());
         for e in &o.effects {
@@ -206,16 +215,7 @@ pub fn from_fdr(t: &sas::Task) -> Result<GroundTask, String> {
         if assigned.windows(2).any(|w| w[0] == w[1]) {
             return Err(format!("operator {i} (`{}`) assigns one variable twice", o.name));
         }
-        operators.push(Operator {
-            action: None,
-            args: Vec::new(),
-            pre,
-            pre_neg,
-            add,
-            del,
-            cond,
-            cost: t.cost(i),
-        });
+        operators.push(Operator { action: None, args: Vec::new(), pre, pre_neg, add, del, cond, cost: t.cost(i) });
     }
     let mut axioms = Vec::with_capacity(t.axioms.len());
     for (i, a) in t.axioms.iter().enumerate() {
@@ -237,7 +237,12 @@ pub fn from_fdr(t: &sas::Task) -> Result<GroundTask, String> {
         atoms: vec![unnamed; n],
         operators,
         init: sorted(
-            t.init.iter().enumerate().filter(|&(var, _)| !derived[var]).map(|(var, &value)| atom(Fact { var, value })).collect(),
+            t.init
+                .iter()
+                .enumerate()
+                .filter(|&(var, _)| !derived[var])
+                .map(|(var, &value)| atom(Fact { var, value }))
+                .collect(),
         ),
         goal,
         goal_neg,

@@ -2,7 +2,7 @@
 //! refusal of a cycle through negation, universal conditions compiled into auxiliary derived
 //! predicates, pruning and `output.sas` export with axioms.
 
-use ground::{GroundError, GroundTask, GroundOptions};
+use ground::{GroundError, GroundOptions, GroundTask};
 use model::lifted::Task;
 
 fn task(domain: &str, problem: &str) -> Task {
@@ -121,9 +121,12 @@ fn a_large_universal_condition_becomes_an_auxiliary_axiom() {
     let t = task(d, &p);
     let g = ground(&t);
     // One operator for finish (not 4096 variants), with a negative precondition on new-axiom@0.
-    let finish: Vec<_> = g.operators.iter().enumerate().filter(|(i, _)| {
-        g.operator_text(&t, *i).is_some_and(|s| s.starts_with("(finish"))
-    }).collect();
+    let finish: Vec<_> = g
+        .operators
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| g.operator_text(&t, *i).is_some_and(|s| s.starts_with("(finish")))
+        .collect();
     assert_eq!(finish.len(), 1);
     let neg: Vec<String> = finish[0].1.pre_neg.iter().map(|&a| g.atom_text(&t, a)).collect();
     assert_eq!(neg, vec!["new-axiom@0 w"]);

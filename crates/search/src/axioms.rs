@@ -91,8 +91,7 @@ impl AxiomEvaluator {
         let Scratch { unsat, queue } = &mut *scratch;
         for &(start, end) in &self.layers {
             queue.clear();
-            for i in start..end {
-                let a = &self.axioms[i];
+            for (i, a) in self.axioms.iter().enumerate().take(end).skip(start) {
                 let same = &self.same_layer[i];
                 // Conditions outside the layer are fixed now; same-layer ones are all false yet.
                 let fixed_ok = a.pre.iter().all(|&p| same.contains(&p) || l.holds(s, p))
@@ -120,6 +119,9 @@ impl AxiomEvaluator {
         }
     }
 }
+
+/// Builds a relaxed precondition from positive and negative conditions.
+pub(crate) type WithNeg<'a> = &'a dyn Fn(&[u32], &[u32]) -> Vec<u32>;
 
 /// Derived atoms whose negation the relaxation cannot express exactly: those with an axiom that
 /// has a positive condition on a derived atom of its own layer (a cycle through the layer's
@@ -182,7 +184,7 @@ pub(crate) fn relaxed_axioms(
     neg_id: &[u32],
     init_atom: u32,
     first: u32,
-    with_neg: &dyn Fn(&[u32], &[u32]) -> Vec<u32>,
+    with_neg: WithNeg,
     push: &mut dyn FnMut(Vec<u32>, u32),
 ) -> usize {
     for ax in &g.axioms {

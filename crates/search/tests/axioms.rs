@@ -78,7 +78,8 @@ fn derived_atoms_follow_the_basic_atoms() {
     assert!(!g.axioms.is_empty());
     let st = SearchTask::new(&g);
     let atom = |text: &str| (0..g.atoms.len() as u32).find(|&a| g.atom_text(&t, a) == text).expect(text);
-    let op = |text: &str| (0..g.operators.len()).find(|&o| g.operator_text(&t, o).as_deref() == Some(text)).expect(text);
+    let op =
+        |text: &str| (0..g.operators.len()).find(|&o| g.operator_text(&t, o).as_deref() == Some(text)).expect(text);
     let s0 = st.initial_state();
     assert!(st.holds(&s0, atom("powered src")) && !st.holds(&s0, atom("powered lamp")));
     let mut s1 = Vec::new();
