@@ -30,8 +30,10 @@ pub fn mutex_groups_until(task: &GroundTask, deadline: Option<std::time::Instant
     let mut members: Vec<Vec<AtomId>> = Vec::new();
     // For each atom, the candidates it belongs to (one per argument position).
     let mut of: Vec<Vec<u32>> = vec![Vec::new(); task.atoms.len()];
+    // Derived atoms are set by axioms, not operators: the induction below says nothing of them.
+    let derived = task.derived_atoms();
     for (a, name) in task.atoms.iter().enumerate() {
-        if Some(a as AtomId) == task.goal_atom || name.args.is_empty() {
+        if Some(a as AtomId) == task.goal_atom || name.args.is_empty() || derived[a] {
             continue;
         }
         for i in 0..name.args.len() {
@@ -212,6 +214,7 @@ mod tests {
             general_cost: false,
             goal_atom: None,
             mutex_groups: Vec::new(),
+            axioms: Vec::new(),
         }
     }
 

@@ -19,6 +19,11 @@
 //! 5. [`sas`]: Fast Downward's `output.sas` (translator format version 3), both ways.
 //!
 //! Anything outside the supported fragment is refused with a [`Refusal`] naming the construct.
+//!
+//! Derived predicates (`:derived`) are grounded with the actions: each rule's body is normalized
+//! like a precondition, its head is one more relaxed-reachability rule, and the reachable
+//! instances become ground [`Axiom`]s, stratified by negation into layers as Fast Downward's
+//! translator does (a cycle through negation is refused).
 
 pub mod invariants;
 mod normalize;
@@ -50,6 +55,20 @@ pub struct CondEffect {
     /// `true`: the effect adds `atom`; `false`: it deletes it.
     pub add: bool,
     pub atom: AtomId,
+}
+
+/// A ground axiom (Fast Downward's term for an instance of a `:derived` rule): `head` holds in a
+/// state when `pre` holds and `pre_neg` is false there, evaluated layer by layer (see
+/// [`GroundTask::axioms`]). Derived atoms are never changed by operators and are not part of the
+/// initial state: they are a function of the basic atoms.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Axiom {
+    /// The stratum: a derived atom of layer `k` is computed from basic atoms and derived atoms of
+    /// layers `< k` (positively or negatively) and of layer `k` (positively only).
+    pub layer: u32,
+    pub head: AtomId,
+    pub pre: Vec<AtomId>,
+    pub pre_neg: Vec<AtomId>,
 }
 
 /// A ground operator. Applying it to a state where `pre` holds and `pre_neg` is false first deletes
@@ -89,6 +108,11 @@ pub struct GroundTask {
     /// mutexes, [`prune::h2`]; empty when h2 did not run). Search packs each into one
     /// finite-domain field.
     pub mutex_groups: Vec<Vec<AtomId>>,
+    /// The ground axioms of `:derived` rules, sorted by layer (empty for tasks without derived
+    /// predicates). Their heads are the derived atoms; the state after every operator (and the
+    /// initial state) is completed by evaluating them: all derived atoms false, then each layer
+    /// to its least fixpoint, lowest layer first (stratified negation, as in Fast Downward).
+    pub axioms: Vec<Axiom>,
 }
 
 impl GroundTask {
@@ -96,7 +120,7 @@ impl GroundTask {
     pub fn atom_text(&self, task: &Task, a: AtomId) -> String {
         let atom = &self.atoms[a as usize];
         let d = &task.domain;
-        let mut s = d.name(d.predicates[atom.predicate.index()].name).to_string();
+        let mut s = predicate_text(task, atom.predicate);
         for o in &atom.args {
             s.push(' ');
             s.push_str(d.name(task.objects[o.index()].name));
@@ -118,8 +142,27 @@ impl GroundTask {
         Some(s)
     }
 
+    /// For each atom, whether it is derived (the head of some axiom).
+    pub fn derived_atoms(&self) -> Vec<bool> {
+        let mut d = vec![false; self.atoms.len()];
+        for a in &self.axioms {
+            d[a.head as usize] = true;
+        }
+        d
+    }
+
     pub fn has_conditional_effects(&self) -> bool {
         self.operators.iter().any(|o| !o.cond.is_empty())
+    }
+}
+
+/// A predicate's name; an auxiliary derived predicate of the grounder (a compiled universal
+/// condition) is named `new-axiom@k`, as Fast Downward's translator names its own.
+pub fn predicate_text(task: &Task, p: PredicateId) -> String {
+    let d = &task.domain;
+    match d.predicates.get(p.index()) {
+        Some(x) => d.name(x.name).to_string(),
+        None => format!("new-axiom@{}", p.index() - d.predicates.len()),
     }
 }
 

@@ -8,12 +8,17 @@
 //! equalities between objects are decided here, which keeps the expansions small.
 
 use crate::{GroundError, Refusal};
-use model::lifted::{Arg, Condition, Expr, FunctionId, Literal, ObjectId, Param, PredicateId, Task, TypeSpec};
+use model::lifted::{Arg, Condition, Expr, FunctionId, Literal, ObjectId, Param, PredicateId, Task, TypeSpec, VarId};
 use pddl::ast::{AssignOp, Optimization};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The largest DNF (in literals) one condition may expand to before grounding gives up on it.
 const DNF_LIMIT: usize = 200_000;
+
+/// The most disjuncts a universal condition may expand to; beyond, it is compiled into an
+/// auxiliary derived predicate instead (each disjunct would be one more operator variant, and a
+/// `forall` over an `imply` doubles them with every object).
+const FORALL_DISJUNCTS: usize = 64;
 
 /// A rule-local variable (index into the rule's domains) or an object.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -64,8 +69,23 @@ pub(crate) struct GoalDisjunct {
     pub lits: Vec<Lit>,
 }
 
+/// One disjunct of a `:derived` rule's body: the head's variables come first in `vars`.
+#[derive(Clone, Debug)]
+pub(crate) struct DerivedDisjunct {
+    pub head: LAtom,
+    pub vars: Vec<TypeSpec>,
+    pub body: Vec<Lit>,
+}
+
 pub(crate) struct Normalized {
+    /// Per predicate: not static (changed by some action, or derived).
     pub fluent: Vec<bool>,
+    /// Per predicate: its axiom layer if it is derived.
+    pub layer: Vec<Option<u32>>,
+    pub derived: Vec<DerivedDisjunct>,
+    /// Arities of the auxiliary derived predicates that universal conditions too large to expand
+    /// were compiled into; their ids follow the domain's predicates.
+    pub aux_arity: Vec<usize>,
     pub variants: Vec<Variant>,
     pub goal: Vec<GoalDisjunct>,
     pub general_cost: bool,
@@ -83,6 +103,12 @@ struct Norm<'a> {
     local: Vec<TypeSpec>,
     refusals: Vec<Refusal>,
     place: String,
+    /// Rules of the derived predicates, the domain's and the auxiliary ones.
+    derived: Vec<DerivedDisjunct>,
+    aux_arity: Vec<usize>,
+    /// Auxiliary predicate per (universal condition, its free variables), so that a condition
+    /// normalized again (for another variant or effect) reuses its axioms.
+    aux_of: FxHashMap<(usize, Vec<u32>), u32>,
 }
 
 pub(crate) fn normalize(task: &Task) -> Result<Normalized, GroundError> {
@@ -91,9 +117,6 @@ pub(crate) fn normalize(task: &Task) -> Result<Normalized, GroundError> {
     let mut refuse = |construct: &str, place: &str| {
         refusals.push(Refusal { construct: construct.to_string(), place: place.to_string() })
     };
-    if !d.derived.is_empty() {
-        refuse("derived predicates (:derived)", "domain");
-    }
     if !task.timed_literals.is_empty() {
         refuse("timed initial literals", "problem");
     }
@@ -113,7 +136,7 @@ pub(crate) fn normalize(task: &Task) -> Result<Normalized, GroundError> {
         }
     }
     // Fluent (changed by an action, derived, or by a timed literal) is `model`'s decision.
-    let fluent = task.fluent_predicates();
+    let mut fluent = task.fluent_predicates();
     for a in &d.actions {
         let name = d.name(a.name).to_string();
         if a.is_durative() {
@@ -156,6 +179,9 @@ pub(crate) fn normalize(task: &Task) -> Result<Normalized, GroundError> {
         local: Vec::new(),
         refusals: Vec::new(),
         place: String::new(),
+        derived: Vec::new(),
+        aux_arity: Vec::new(),
+        aux_of: FxHashMap::default(),
     };
     let mut variants = Vec::new();
     for (ai, a) in d.actions.iter().enumerate() {
@@ -220,6 +246,21 @@ pub(crate) fn normalize(task: &Task) -> Result<Normalized, GroundError> {
             });
         }
     }
+    for r in &d.derived {
+        let pred = &d.predicates[r.predicate.index()];
+        n.place = format!("derived predicate {}", d.name(pred.name));
+        let arity = pred.params.len();
+        n.local = r.variables[..arity].iter().map(|x| x.ty.clone()).collect();
+        let mut subst: Vec<Option<Term>> = vec![None; r.variables.len()];
+        for (i, s) in subst.iter_mut().enumerate().take(arity) {
+            *s = Some(Term::Var(i as u32));
+        }
+        let head = LAtom { pred: r.predicate.0, args: (0..arity as u32).map(Term::Var).collect() };
+        for disjunct in n.dnf(&r.body, &mut subst, &r.variables)? {
+            let (vars, body) = compact(&n.local, arity, disjunct);
+            n.derived.push(DerivedDisjunct { head: head.clone(), vars, body });
+        }
+    }
     n.place = "goal".into();
     n.local = Vec::new();
     let mut gsubst: Vec<Option<Term>> = vec![None; task.goal_variables.len()];
@@ -234,7 +275,54 @@ pub(crate) fn normalize(task: &Task) -> Result<Normalized, GroundError> {
     if !n.refusals.is_empty() {
         return Err(GroundError::Unsupported(n.refusals));
     }
-    Ok(Normalized { fluent, variants, goal, general_cost, values })
+    let (derived, aux_arity) = (n.derived, n.aux_arity);
+    fluent.extend(aux_arity.iter().map(|_| true));
+    let layer = stratify(task, aux_arity.len(), &derived).map_err(|p| {
+        let name = d
+            .predicates
+            .get(p as usize)
+            .map_or_else(|| "an auxiliary predicate".into(), |x| format!("`{}`", d.name(x.name)));
+        GroundError::Unsupported(vec![Refusal {
+            construct: format!(
+                "derived predicates that are not stratifiable ({name} depends negatively on itself through its rules)"
+            ),
+            place: "domain".into(),
+        }])
+    })?;
+    Ok(Normalized { fluent, layer, derived, aux_arity, variants, goal, general_cost, values })
+}
+
+/// Layers of the derived predicates, as Fast Downward's translator computes them: a predicate's
+/// layer is at least that of every derived predicate its rules use positively, and greater than
+/// that of every one they use negatively. The smallest such layers are found by relaxation; a
+/// layer beyond the number of derived predicates means a cycle through negation, reported with a
+/// predicate on it.
+pub(crate) fn stratify(task: &Task, naux: usize, rules: &[DerivedDisjunct]) -> Result<Vec<Option<u32>>, u32> {
+    let preds = &task.domain.predicates;
+    let mut layer: Vec<Option<u32>> = preds.iter().map(|p| p.derived.then_some(0)).collect();
+    layer.extend((0..naux).map(|_| Some(0)));
+    let nderived = layer.iter().flatten().count() as u32;
+    loop {
+        let mut changed = false;
+        for r in rules {
+            for l in &r.body {
+                let Lit::Atom { pos, atom } = l else { continue };
+                let Some(body) = layer[atom.pred as usize] else { continue };
+                let need = body + u32::from(!*pos);
+                let head = layer[r.head.pred as usize].unwrap_or(0);
+                if need > head {
+                    if need > nderived {
+                        return Err(r.head.pred);
+                    }
+                    layer[r.head.pred as usize] = Some(need);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            return Ok(layer);
+        }
+    }
 }
 
 fn expr_uses_var_beyond(e: &Expr, p: usize) -> bool {
@@ -276,6 +364,107 @@ fn compact(types: &[TypeSpec], keep: usize, mut lits: Vec<Lit>) -> (Vec<TypeSpec
 }
 
 impl Norm<'_> {
+    /// `forall` expanded over the objects of the variables' types: the conjunction of the body's
+    /// copies, one per combination.
+    fn expand_forall(
+        &mut self,
+        vars: &[VarId],
+        body: &Condition,
+        subst: &mut Vec<Option<Term>>,
+        src: &[Param],
+    ) -> Result<Dnf, GroundError> {
+        let domains: Vec<Vec<ObjectId>> = vars.iter().map(|v| self.task.objects_of(&src[v.index()].ty)).collect();
+        let saved: Vec<Option<Term>> = vars.iter().map(|v| subst[v.index()]).collect();
+        let mut acc: Dnf = vec![vec![]];
+        let mut idx = vec![0usize; vars.len()];
+        let mut result = Ok(());
+        if domains.iter().all(|d| !d.is_empty()) {
+            'outer: loop {
+                for (k, v) in vars.iter().enumerate() {
+                    subst[v.index()] = Some(Term::Obj(domains[k][idx[k]].0));
+                }
+                match self.dnf(body, subst, src).and_then(|d| product(std::mem::take(&mut acc), d)) {
+                    Ok(a) => acc = a,
+                    Err(e) => {
+                        result = Err(e);
+                        break;
+                    }
+                }
+                if acc.is_empty() {
+                    break;
+                }
+                if acc.len() > FORALL_DISJUNCTS {
+                    result = Err(GroundError::TooLarge("a universal condition's expansion".into()));
+                    break;
+                }
+                // Next combination, odometer style.
+                let mut k = vars.len();
+                loop {
+                    if k == 0 {
+                        break 'outer;
+                    }
+                    k -= 1;
+                    idx[k] += 1;
+                    if idx[k] < domains[k].len() {
+                        break;
+                    }
+                    idx[k] = 0;
+                }
+            }
+        }
+        for (v, s) in vars.iter().zip(saved) {
+            subst[v.index()] = s;
+        }
+        result?;
+        Ok(acc)
+    }
+
+    /// A universal condition too large to expand, compiled as Fast Downward's translator compiles
+    /// every one: `forall x. phi` is `not (exists x. not phi)`, and `exists x. not phi` becomes
+    /// an auxiliary derived predicate over the condition's free variables, with one rule per
+    /// disjunct of `not phi` (its size stays linear). The condition is then one negative literal.
+    fn forall_axiom(
+        &mut self,
+        c: &Condition,
+        vars: &[VarId],
+        body: &Condition,
+        subst: &[Option<Term>],
+        src: &[Param],
+    ) -> Result<Dnf, GroundError> {
+        let mut free = Vec::new();
+        free_vars(body, &mut free);
+        free.retain(|v| !vars.contains(v) && subst[v.index()].is_some());
+        free.sort_unstable_by_key(|v| v.0);
+        free.dedup();
+        let key = (c as *const Condition as usize, free.iter().map(|v| v.0).collect::<Vec<_>>());
+        let pred = match self.aux_of.get(&key) {
+            Some(&p) => p,
+            None => {
+                let pred = (self.task.domain.predicates.len() + self.aux_arity.len()) as u32;
+                self.aux_arity.push(free.len());
+                self.aux_of.insert(key, pred);
+                // The rule's variables: the head's (the free variables), then its own.
+                let saved_local =
+                    std::mem::replace(&mut self.local, free.iter().map(|v| src[v.index()].ty.clone()).collect());
+                let mut rsubst: Vec<Option<Term>> = vec![None; subst.len()];
+                for (i, v) in free.iter().enumerate() {
+                    rsubst[v.index()] = Some(Term::Var(i as u32));
+                }
+                let negated = Condition::Exists(vars.to_vec(), Box::new(negate(body)));
+                let r = self.dnf(&negated, &mut rsubst, src);
+                let local = std::mem::replace(&mut self.local, saved_local);
+                let head = LAtom { pred, args: (0..free.len() as u32).map(Term::Var).collect() };
+                for disjunct in r? {
+                    let (vars, body) = compact(&local, free.len(), disjunct);
+                    self.derived.push(DerivedDisjunct { head: head.clone(), vars, body });
+                }
+                pred
+            }
+        };
+        let args: Vec<Term> = free.iter().filter_map(|v| subst[v.index()]).collect();
+        Ok(vec![vec![Lit::Atom { pos: false, atom: LAtom { pred, args } }]])
+    }
+
     fn refuse(&mut self, construct: &str) {
         let r = Refusal { construct: construct.to_string(), place: self.place.clone() };
         if !self.refusals.contains(&r) {
@@ -317,11 +506,6 @@ impl Norm<'_> {
             Condition::True => vec![vec![]],
             Condition::False => vec![],
             Condition::Atom { positive, atom } => {
-                let pred = &self.task.domain.predicates[atom.predicate.index()];
-                if pred.derived {
-                    self.refuse("derived predicates");
-                    return Ok(vec![]);
-                }
                 let Some(la) = self.atom_terms(atom, subst) else { return Ok(vec![]) };
                 if !self.fluent[atom.predicate.index()] && la.args.iter().all(|t| matches!(t, Term::Obj(_))) {
                     let key: Vec<ObjectId> =
@@ -389,49 +573,10 @@ impl Norm<'_> {
                 }
                 r?
             }
-            Condition::Forall(vars, body) => {
-                let domains: Vec<Vec<ObjectId>> =
-                    vars.iter().map(|v| self.task.objects_of(&src[v.index()].ty)).collect();
-                let saved: Vec<Option<Term>> = vars.iter().map(|v| subst[v.index()]).collect();
-                let mut acc: Dnf = vec![vec![]];
-                let mut idx = vec![0usize; vars.len()];
-                let mut result = Ok(());
-                if domains.iter().all(|d| !d.is_empty()) {
-                    'outer: loop {
-                        for (k, v) in vars.iter().enumerate() {
-                            subst[v.index()] = Some(Term::Obj(domains[k][idx[k]].0));
-                        }
-                        match self.dnf(body, subst, src).and_then(|d| product(std::mem::take(&mut acc), d)) {
-                            Ok(a) => acc = a,
-                            Err(e) => {
-                                result = Err(e);
-                                break;
-                            }
-                        }
-                        if acc.is_empty() {
-                            break;
-                        }
-                        // Next combination, odometer style.
-                        let mut k = vars.len();
-                        loop {
-                            if k == 0 {
-                                break 'outer;
-                            }
-                            k -= 1;
-                            idx[k] += 1;
-                            if idx[k] < domains[k].len() {
-                                break;
-                            }
-                            idx[k] = 0;
-                        }
-                    }
-                }
-                for (v, s) in vars.iter().zip(saved) {
-                    subst[v.index()] = s;
-                }
-                result?;
-                acc
-            }
+            Condition::Forall(vars, body) => match self.expand_forall(vars, body, subst, src) {
+                Err(GroundError::TooLarge(_)) => self.forall_axiom(c, vars, body, &subst[..], src)?,
+                r => r?,
+            },
             Condition::Compare(..) => {
                 self.refuse("numeric conditions");
                 vec![]
@@ -505,6 +650,47 @@ fn merge(c: &mut Vec<Lit>, extra: &[Lit]) -> bool {
         c.push(l.clone());
     }
     true
+}
+
+/// The variables a condition mentions (bound ones included; the caller filters).
+fn free_vars(c: &Condition, out: &mut Vec<VarId>) {
+    let arg = |a: &Arg, out: &mut Vec<VarId>| {
+        if let Arg::Var(v) = a {
+            out.push(*v);
+        }
+    };
+    match c {
+        Condition::Atom { atom, .. } => atom.args.iter().for_each(|a| arg(a, out)),
+        Condition::Equal { left, right, .. } => {
+            arg(left, out);
+            arg(right, out);
+        }
+        Condition::And(cs) | Condition::Or(cs) => cs.iter().for_each(|c| free_vars(c, out)),
+        Condition::Exists(_, b) | Condition::Forall(_, b) | Condition::Timed(_, b) | Condition::Preference(_, b) => {
+            free_vars(b, out)
+        }
+        Condition::Modal(_, _, cs) => cs.iter().for_each(|c| free_vars(c, out)),
+        Condition::True | Condition::False | Condition::Compare(..) => {}
+    }
+}
+
+/// The negation of a condition in negation normal form, again in negation normal form.
+/// Comparisons and temporal or PDDL3 wrappers are kept under a refusal by `dnf` (they never reach
+/// grounding in a classical task), so they are returned unchanged.
+fn negate(c: &Condition) -> Condition {
+    match c {
+        Condition::True => Condition::False,
+        Condition::False => Condition::True,
+        Condition::Atom { positive, atom } => Condition::Atom { positive: !positive, atom: atom.clone() },
+        Condition::Equal { positive, left, right } => {
+            Condition::Equal { positive: !positive, left: *left, right: *right }
+        }
+        Condition::And(cs) => Condition::Or(cs.iter().map(negate).collect()),
+        Condition::Or(cs) => Condition::And(cs.iter().map(negate).collect()),
+        Condition::Exists(v, b) => Condition::Forall(v.clone(), Box::new(negate(b))),
+        Condition::Forall(v, b) => Condition::Exists(v.clone(), Box::new(negate(b))),
+        other => other.clone(),
+    }
 }
 
 #[cfg(test)]

@@ -73,6 +73,12 @@ fn retain_atoms(task: &mut GroundTask, keep: &[bool]) {
         remap(g);
     }
     task.mutex_groups.retain(|g| g.len() >= 2);
+    task.axioms.retain(|ax| map[ax.head as usize] != u32::MAX);
+    for ax in &mut task.axioms {
+        remap(&mut ax.pre);
+        remap(&mut ax.pre_neg);
+        ax.head = map[ax.head as usize];
+    }
 }
 
 /// Relevance analysis backwards from the goal: an atom is relevant if the goal mentions it or a
@@ -104,6 +110,17 @@ pub fn relevance_until(task: &mut GroundTask, deadline: Option<Instant>) -> Prun
             stats.seconds = start.elapsed().as_secs_f64();
             return stats;
         }
+        // A relevant derived atom makes the bodies of its axioms relevant.
+        for ax in &task.axioms {
+            if relevant[ax.head as usize] {
+                for &a in ax.pre.iter().chain(&ax.pre_neg) {
+                    if !relevant[a as usize] {
+                        relevant[a as usize] = true;
+                        changed = true;
+                    }
+                }
+            }
+        }
         for (i, o) in task.operators.iter().enumerate() {
             fn mark(relevant: &mut [bool], a: AtomId, changed: &mut bool) {
                 if !relevant[a as usize] {
@@ -134,6 +151,7 @@ pub fn relevance_until(task: &mut GroundTask, deadline: Option<Instant>) -> Prun
         }
     }
     let mut i = 0;
+    task.axioms.retain(|ax| relevant[ax.head as usize]);
     task.operators.retain(|_| {
         i += 1;
         op_relevant[i - 1]
@@ -252,6 +270,12 @@ pub fn h2(task: &mut GroundTask, deadline: Option<Instant>) -> PruneStats {
     };
     if n > H2_MAX_ATOMS {
         stats.skipped = Some(format!("more than {H2_MAX_ATOMS} atoms"));
+        return finish(task, stats);
+    }
+    // Derived atoms are not reached by operators, so h2 as computed here would call them
+    // unreachable; Fast Downward's h2 preprocessor skips tasks with axioms too.
+    if !task.axioms.is_empty() {
+        stats.skipped = Some("derived predicates (axioms)".into());
         return finish(task, stats);
     }
     let words = n.div_ceil(64).max(1);
@@ -403,6 +427,7 @@ mod tests {
             general_cost: false,
             goal_atom: None,
             mutex_groups: Vec::new(),
+            axioms: Vec::new(),
         }
     }
 

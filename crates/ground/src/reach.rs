@@ -10,7 +10,8 @@
 
 use crate::normalize::{LAtom, Lit, Normalized, Term};
 use crate::{
-    AtomId, AtomName, CondEffect, GroundError, GroundOptions, GroundStats, GroundTask, Grounded, Operator, Refusal,
+    AtomId, AtomName, Axiom, CondEffect, GroundError, GroundOptions, GroundStats, GroundTask, Grounded, Operator,
+    Refusal,
 };
 use model::lifted::{Arg, Expr, ObjectId, PredicateId, Task, TypeSpec};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -31,16 +32,19 @@ struct Store {
 }
 
 impl Store {
-    fn new(task: &Task) -> Store {
+    /// `aux_arity`: the auxiliary derived predicates that follow the domain's.
+    fn new(task: &Task, aux_arity: &[usize]) -> Store {
         let d = &task.domain;
         let n = task.objects.len();
+        let arities: Vec<usize> =
+            d.predicates.iter().map(|p| p.params.len()).chain(aux_arity.iter().copied()).collect();
         Store {
             pred: Vec::new(),
             start: Vec::new(),
             args: Vec::new(),
             map: FxHashMap::default(),
-            by_pred: vec![Vec::new(); d.predicates.len()],
-            by_arg: d.predicates.iter().map(|p| vec![vec![Vec::new(); n]; p.params.len()]).collect(),
+            by_pred: vec![Vec::new(); arities.len()],
+            by_arg: arities.iter().map(|&k| vec![vec![Vec::new(); n]; k]).collect(),
             key: Vec::new(),
         }
     }
@@ -362,7 +366,7 @@ pub(crate) fn ground(task: &Task, norm: &Normalized, options: GroundOptions) -> 
         fluent: &norm.fluent,
         domains: Vec::new(),
         domain_of: FxHashMap::default(),
-        store: Store::new(task),
+        store: Store::new(task, &norm.aux_arity),
         task,
     };
     // Static atoms first: they are "processed" before any fluent atom.
@@ -414,8 +418,15 @@ pub(crate) fn ground(task: &Task, norm: &Normalized, options: GroundOptions) -> 
         }
         plain_adds.push(plain);
     }
+    // Derived predicates: each rule disjunct adds its head (negative literals relaxed away, as
+    // for preconditions).
+    for dd in &norm.derived {
+        let domains: Vec<usize> = dd.vars.iter().map(|t| g.domain(t)).collect();
+        let (pos, checks) = split(&dd.body);
+        rules.push(Rule { domains, pos, checks, head: Head::Add(dd.head.clone()) });
+    }
     let mut plans: Vec<Plan> = Vec::new();
-    let mut triggers: Vec<Vec<usize>> = vec![Vec::new(); task.domain.predicates.len()];
+    let mut triggers: Vec<Vec<usize>> = vec![Vec::new(); norm.fluent.len()];
     let mut static_rules = Vec::new();
     for (ri, r) in rules.iter().enumerate() {
         let fluent_atoms: Vec<usize> = (0..r.pos.len()).filter(|&i| norm.fluent[r.pos[i].pred as usize]).collect();
@@ -755,6 +766,7 @@ fn instantiate(
     if !refusals.is_empty() {
         return Err(GroundError::Unsupported(refusals));
     }
+    let axioms = ground_axioms(norm, g, nstatic);
     let init: Vec<AtomId> = task
         .init
         .iter()
@@ -799,6 +811,7 @@ fn instantiate(
         general_cost: norm.general_cost,
         goal_atom: None,
         mutex_groups: Vec::new(),
+        axioms,
     };
     if conjs.iter().any(|(p, n)| p.is_empty() && n.is_empty()) {
         // Some disjunct holds in every state.
@@ -827,6 +840,32 @@ fn instantiate(
     }
     stats.operators = gt.operators.len();
     Ok(Grounded { task: Some(gt), stats })
+}
+
+/// Every reachable instance of every derived rule disjunct, as ground axioms sorted by layer.
+/// A body literal over an atom never reached is decided: a positive one drops the instance (the
+/// join never yields it), a negative one holds.
+fn ground_axioms(norm: &Normalized, g: &mut Grounder, nstatic: u32) -> Vec<Axiom> {
+    let mut axioms: Vec<Axiom> = Vec::new();
+    for dd in &norm.derived {
+        let Some(layer) = norm.layer[dd.head.pred as usize] else { continue };
+        let domains: Vec<usize> = dd.vars.iter().map(|t| g.domain(t)).collect();
+        let (pos, checks) = split(&dd.body);
+        let rule = Rule { domains, pos, checks, head: Head::Goal };
+        for full in g.extend(&rule, 0, &[]) {
+            let Some((pre, pre_neg)) = ground_conj(g, nstatic, &dd.body, &full) else { continue };
+            let Some(head) = g.store.lookup(dd.head.pred, &g.ground_args(&dd.head, &full)) else { continue };
+            let head = head - nstatic;
+            // `d :- d, ...` never makes `d` true by itself.
+            if pre.binary_search(&head).is_ok() {
+                continue;
+            }
+            axioms.push(Axiom { layer, head, pre, pre_neg });
+        }
+    }
+    axioms.sort_unstable();
+    axioms.dedup();
+    axioms
 }
 
 fn ground_effect(g: &Grounder, nstatic: u32, e: &crate::normalize::NEffect, b: &[u32]) -> Option<CondEffect> {

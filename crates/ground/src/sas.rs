@@ -7,9 +7,12 @@
 //! Import: every value of every variable is one atom, and every variable one mutex group (exactly
 //! one of its atoms holds), so search packs states as FD does. An assignment `var := post`
 //! deletes the other values: only the precondition's value where the effect names one (the FDR
-//! invariant says it is the one that holds), else all of them. Axioms are refused.
+//! invariant says it is the one that holds), else all of them. Axioms are exported (one derived
+//! binary variable per derived atom, default value `NegatedAtom`) and imported: a binary derived
+//! variable's non-default value is a derived atom, a condition on its default value (its initial
+//! value) that atom's negation, and each axiom rule a ground axiom of the variable's layer.
 
-use crate::{AtomName, CondEffect, GroundTask, Operator};
+use crate::{AtomName, Axiom, CondEffect, GroundTask, Operator};
 use model::lifted::{PredicateId, Task};
 use sas::Fact;
 
@@ -20,17 +23,21 @@ fn fd_atom(ground: &GroundTask, task: &Task, a: u32) -> String {
     }
     let d = &task.domain;
     let args: Vec<&str> = name.args.iter().map(|o| d.name(task.objects[o.index()].name)).collect();
-    format!("{}({})", d.name(d.predicates[name.predicate.index()].name), args.join(", "))
+    format!("{}({})", crate::predicate_text(task, name.predicate), args.join(", "))
 }
 
 /// The ground task as Fast Downward's finite-domain task, one binary variable per atom.
 pub fn to_fdr(ground: &GroundTask, task: &Task) -> sas::Task {
+    let mut layer = vec![-1i32; ground.atoms.len()];
+    for ax in &ground.axioms {
+        layer[ax.head as usize] = ax.layer as i32;
+    }
     let variables = (0..ground.atoms.len() as u32)
         .map(|a| {
             let atom = fd_atom(ground, task, a);
             sas::Variable {
                 name: format!("var{a}"),
-                axiom_layer: -1,
+                axiom_layer: layer[a as usize],
                 values: vec![format!("Atom {atom}"), format!("NegatedAtom {atom}")],
             }
         })
@@ -86,15 +93,24 @@ pub fn to_fdr(ground: &GroundTask, task: &Task) -> sas::Task {
             sas::Operator { name, prevail, effects, cost: o.cost }
         })
         .collect();
-    sas::Task {
-        metric: ground.general_cost,
-        variables,
-        mutex_groups: Vec::new(),
-        init,
-        goal,
-        operators,
-        axioms: Vec::new(),
-    }
+    // A derived variable's initial value is its default, `NegatedAtom` (FD's convention); each
+    // axiom sets it to `Atom` when its conditions hold.
+    let axioms = ground
+        .axioms
+        .iter()
+        .map(|ax| sas::Axiom {
+            conditions: ax
+                .pre
+                .iter()
+                .map(|&a| fact(a, false))
+                .chain(ax.pre_neg.iter().map(|&a| fact(a, true)))
+                .collect(),
+            var: ax.head as usize,
+            pre: Some(1),
+            post: 0,
+        })
+        .collect();
+    sas::Task { metric: ground.general_cost, variables, mutex_groups: Vec::new(), init, goal, operators, axioms }
 }
 
 /// The task as `output.sas` text.
@@ -106,12 +122,17 @@ pub fn write(ground: &GroundTask, task: &Task) -> String {
 /// `None`); their names are the FDR task's, in the same order. Atoms are numbered variable by
 /// variable: value `x` of variable `v` is atom `offset[v] + x`.
 pub fn from_fdr(t: &sas::Task) -> Result<GroundTask, String> {
-    if !t.axioms.is_empty() || t.variables.iter().any(|v| v.axiom_layer != -1) {
-        return Err(format!(
-            "the task has axioms ({} rules, {} derived variables), which the planner does not support",
-            t.axioms.len(),
-            t.variables.iter().filter(|v| v.axiom_layer != -1).count()
-        ));
+    // Derived variables: binary, with their default value in the initial state. The other value
+    // is the derived atom; a condition on the default value is its negation.
+    let derived: Vec<bool> = t.variables.iter().map(|v| v.axiom_layer >= 0).collect();
+    for (v, var) in t.variables.iter().enumerate() {
+        if derived[v] && var.values.len() != 2 {
+            return Err(format!(
+                "derived variable {v} (`{}`) has {} values; only binary derived variables are supported",
+                var.name,
+                var.values.len()
+            ));
+        }
     }
     let mut offset = Vec::with_capacity(t.variables.len());
     let mut n = 0usize;
@@ -123,6 +144,26 @@ pub fn from_fdr(t: &sas::Task) -> Result<GroundTask, String> {
         return Err(format!("the task has {n} facts, more than the planner can number"));
     }
     let atom = |f: Fact| offset[f.var] + f.value as u32;
+    // A condition as (atom, positive).
+    let literal = |f: Fact| -> (u32, bool) {
+        if derived[f.var] && f.value == t.init[f.var] {
+            (atom(Fact { var: f.var, value: 1 - f.value }), false)
+        } else {
+            (atom(f), true)
+        }
+    };
+    let split = |facts: &mut dyn Iterator<Item = Fact>| -> (Vec<u32>, Vec<u32>) {
+        let (mut pos, mut neg) = (Vec::new(), Vec::new());
+        for f in facts {
+            let (a, positive) = literal(f);
+            if positive { pos.push(a) } else { neg.push(a) }
+        }
+        pos.sort_unstable();
+        pos.dedup();
+        neg.sort_unstable();
+        neg.dedup();
+        (pos, neg)
+    };
     let sorted = |mut v: Vec<u32>| {
         v.sort_unstable();
         v.dedup();
@@ -131,11 +172,17 @@ pub fn from_fdr(t: &sas::Task) -> Result<GroundTask, String> {
     let others = |var: usize, post: usize| (0..t.variables[var].values.len()).filter(move |&x| x != post);
     let mut operators = Vec::with_capacity(t.operators.len());
     for (i, o) in t.operators.iter().enumerate() {
-        let mut pre: Vec<u32> = o.prevail.iter().map(|&f| atom(f)).collect();
+        let (pre, pre_neg) = split(
+            &mut o
+                .prevail
+                .iter()
+                .copied()
+                .chain(o.effects.iter().filter_map(|e| e.pre.map(|p| Fact { var: e.var, value: p }))),
+        );
         let (mut add, mut del, mut cond) = (Vec::new(), Vec::new(), Vec::new());
         for e in &o.effects {
-            if let Some(p) = e.pre {
-                pre.push(atom(Fact { var: e.var, value: p }));
+            if derived[e.var] {
+                return Err(format!("operator {i} (`{}`) changes a derived variable", o.name));
             }
             let post = atom(Fact { var: e.var, value: e.post });
             // The values this assignment deletes.
@@ -148,11 +195,11 @@ pub fn from_fdr(t: &sas::Task) -> Result<GroundTask, String> {
                 add.push(post);
                 del.extend(deleted);
             } else {
-                let c = sorted(e.conditions.iter().map(|&f| atom(f)).collect());
-                cond.push(CondEffect { pre: c.clone(), pre_neg: Vec::new(), add: true, atom: post });
+                let (c, cn) = split(&mut e.conditions.iter().copied());
+                cond.push(CondEffect { pre: c.clone(), pre_neg: cn.clone(), add: true, atom: post });
                 cond.extend(deleted.into_iter().map(|d| CondEffect {
                     pre: c.clone(),
-                    pre_neg: Vec::new(),
+                    pre_neg: cn.clone(),
                     add: false,
                     atom: d,
                 }));
@@ -168,32 +215,47 @@ pub fn from_fdr(t: &sas::Task) -> Result<GroundTask, String> {
         if assigned.windows(2).any(|w| w[0] == w[1]) {
             return Err(format!("operator {i} (`{}`) assigns one variable twice", o.name));
         }
-        operators.push(Operator {
-            action: None,
-            args: Vec::new(),
-            pre: sorted(pre),
-            pre_neg: Vec::new(),
-            add,
-            del,
-            cond,
-            cost: t.cost(i),
-        });
+        operators.push(Operator { action: None, args: Vec::new(), pre, pre_neg, add, del, cond, cost: t.cost(i) });
     }
+    let mut axioms = Vec::with_capacity(t.axioms.len());
+    for (i, a) in t.axioms.iter().enumerate() {
+        if !derived[a.var] || a.post == t.init[a.var] {
+            return Err(format!(
+                "axiom {i} sets {} to {}; axioms must set a derived variable to its non-default value",
+                t.variables[a.var].name, a.post
+            ));
+        }
+        let (pre, pre_neg) = split(&mut a.conditions.iter().copied());
+        let head = atom(Fact { var: a.var, value: a.post });
+        axioms.push(Axiom { layer: t.variables[a.var].axiom_layer as u32, head, pre, pre_neg });
+    }
+    axioms.sort_unstable();
+    axioms.dedup();
+    let (goal, goal_neg) = split(&mut t.goal.iter().copied());
     let unnamed = AtomName { predicate: PredicateId(u32::MAX), args: Vec::new() };
     Ok(GroundTask {
         atoms: vec![unnamed; n],
         operators,
-        init: sorted(t.init.iter().enumerate().map(|(var, &value)| atom(Fact { var, value })).collect()),
-        goal: sorted(t.goal.iter().map(|&f| atom(f)).collect()),
-        goal_neg: Vec::new(),
+        init: sorted(
+            t.init
+                .iter()
+                .enumerate()
+                .filter(|&(var, _)| !derived[var])
+                .map(|(var, &value)| atom(Fact { var, value }))
+                .collect(),
+        ),
+        goal,
+        goal_neg,
         general_cost: t.metric,
         goal_atom: None,
         mutex_groups: t
             .variables
             .iter()
             .enumerate()
+            .filter(|&(v, _)| !derived[v])
             .map(|(v, var)| (0..var.values.len()).map(|x| atom(Fact { var: v, value: x })).collect())
             .collect(),
+        axioms,
     })
 }
 

@@ -66,6 +66,7 @@ proptest! {
             general_cost: false,
             goal_atom: None,
             mutex_groups: Vec::new(),
+            axioms: Vec::new(),
         };
         let groups = ground::invariants::mutex_groups(&task);
         let masks: Vec<u32> = groups.iter().map(|g| g.iter().fold(0, |m, &a| m | 1 << a)).collect();

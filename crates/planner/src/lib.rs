@@ -308,6 +308,10 @@ fn run(problem: Problem, options: &Options, stats: &mut Statistics, on: &mut dyn
         },
     };
 
+    // A heuristic that cannot read axioms (LM-cut, as in Fast Downward) is refused: FD's 34.
+    if let Some(why) = search::axioms::unsupported(options.search, &ground) {
+        return Outcome::Refused { reasons: vec![why] };
+    }
     process::enter(Some(Phase::Search));
     let t = Instant::now();
     let st = search::SearchTask::new(&ground);

@@ -141,11 +141,13 @@ impl Relaxed {
                 }
             };
             g.goal_neg.iter().for_each(|&a| note(a));
+            g.axioms.iter().flat_map(|ax| &ax.pre_neg).for_each(|&a| note(a));
             for o in &g.operators {
                 o.pre_neg.iter().for_each(|&a| note(a));
                 o.cond.iter().flat_map(|c| &c.pre_neg).for_each(|&a| note(a));
             }
         }
+        crate::axioms::complements_needed(g, &mut neg_id, &mut neg);
         let nn = n + neg.len();
         let init_atom = nn as u32;
         let goal_atom = nn as u32 + 1;
@@ -197,9 +199,13 @@ impl Relaxed {
                 ops.push(ROp { pre, eff, cost: o.cost, op: i as u32 });
             }
         }
+        // Axioms, and the auxiliary atoms of their negations, numbered after `goal`.
+        let extra = crate::axioms::relaxed_axioms(g, &neg_id, init_atom, nn as u32 + 2, &with_neg, &mut |pre, eff| {
+            ops.push(ROp { pre, eff: vec![eff], cost: 0, op: u32::MAX })
+        });
         ops.push(ROp { pre: with_neg(&g.goal, &g.goal_neg), eff: vec![goal_atom], cost: 0, op: u32::MAX });
-        let mut pre_of = vec![Vec::new(); nn + 2];
-        let mut eff_of = vec![Vec::new(); nn + 2];
+        let mut pre_of = vec![Vec::new(); nn + 2 + extra];
+        let mut eff_of = vec![Vec::new(); nn + 2 + extra];
         for (i, o) in ops.iter().enumerate() {
             for &p in &o.pre {
                 pre_of[p as usize].push(i as u32);
@@ -208,7 +214,7 @@ impl Relaxed {
                 eff_of[e as usize].push(i as u32);
             }
         }
-        Relaxed { natoms: nn + 2, n, neg, ops, pre_of, eff_of, init_atom, goal_atom, layout: t.layout.clone() }
+        Relaxed { natoms: nn + 2 + extra, n, neg, ops, pre_of, eff_of, init_atom, goal_atom, layout: t.layout.clone() }
     }
 
     /// Whether relaxed atom `a` (an atom, a complement `not a` or the artificial `init`) holds

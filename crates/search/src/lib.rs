@@ -7,6 +7,7 @@
 //! [`config::parse`]: `astar(lmcut())`, `eager_greedy([ff()], preferred=[ff()])`,
 //! `lazy_greedy([ff()])`, `eager_wastar([ff()], w=2)`.
 
+pub mod axioms;
 pub mod config;
 pub mod engine;
 pub mod heuristic;

@@ -7,6 +7,7 @@
 //! `ceil(log2(k + 1))` bits; every other atom keeps one bit. Fields never straddle a `u64` word.
 //! An atom is then `(word, shift, mask, value)`: it holds when the field equals `value`.
 
+use crate::axioms::AxiomEvaluator;
 use ground::{AtomId, GroundTask};
 
 /// A packed state (see [`Layout`]).
@@ -95,7 +96,7 @@ impl Layout {
     }
 
     #[inline]
-    fn set(&self, s: &mut State, a: AtomId) {
+    pub(crate) fn set(&self, s: &mut State, a: AtomId) {
         let l = self.loc[a as usize];
         let w = &mut s[l.word as usize];
         // Deletes come first, so a mutex group's field is empty or already `a`: anything else
@@ -108,7 +109,7 @@ impl Layout {
     }
 
     #[inline]
-    fn clear(&self, s: &mut State, a: AtomId) {
+    pub(crate) fn clear(&self, s: &mut State, a: AtomId) {
         let l = self.loc[a as usize];
         let w = &mut s[l.word as usize];
         if (*w >> l.shift) & l.mask == l.value {
@@ -137,6 +138,8 @@ pub struct SearchTask<'a> {
     pub layout: Layout,
     /// Words per state.
     pub words: usize,
+    /// Completes every state made with its derived atoms; `None` without axioms.
+    pub axioms: Option<AxiomEvaluator>,
 }
 
 impl<'a> SearchTask<'a> {
@@ -151,14 +154,16 @@ impl<'a> SearchTask<'a> {
     }
 
     fn with_layout(ground: &'a GroundTask, layout: Layout) -> SearchTask<'a> {
-        SearchTask { ground, words: layout.words, layout }
+        let axioms = AxiomEvaluator::new(ground, &layout);
+        SearchTask { ground, words: layout.words, layout, axioms }
     }
 
     /// The same packing over another ground task with the same atoms (the operator costs of a
     /// heuristic's cost type).
     pub fn with_ground<'b>(&self, ground: &'b GroundTask) -> SearchTask<'b> {
         debug_assert_eq!(ground.atoms.len(), self.ground.atoms.len());
-        SearchTask { ground, words: self.words, layout: self.layout.clone() }
+        let axioms = AxiomEvaluator::new(ground, &self.layout);
+        SearchTask { ground, words: self.words, layout: self.layout.clone(), axioms }
     }
 
     #[inline]
@@ -174,6 +179,9 @@ impl<'a> SearchTask<'a> {
         let mut s = vec![0u64; self.words];
         for &a in &self.ground.init {
             self.layout.set(&mut s, a);
+        }
+        if let Some(ax) = &self.axioms {
+            ax.evaluate(&mut s);
         }
         s
     }
@@ -193,8 +201,15 @@ impl<'a> SearchTask<'a> {
         o.pre.iter().all(|&a| self.holds(s, a)) && self.negative_ok(op, s)
     }
 
-    /// Writes the successor of `s` under `op` into `out`.
+    /// Writes the successor of `s` under `op` into `out`, derived atoms included.
     pub fn apply(&self, op: usize, s: &State, out: &mut Vec<u64>) {
+        self.apply_basic(op, s, out);
+        if let Some(ax) = &self.axioms {
+            ax.evaluate(out);
+        }
+    }
+
+    fn apply_basic(&self, op: usize, s: &State, out: &mut Vec<u64>) {
         let o = &self.ground.operators[op];
         let l = &self.layout;
         out.clear();

@@ -43,6 +43,7 @@ fn task(n: usize, ops: &[RawOp], init: u32, goal: u32, goal_neg: u32) -> GroundT
         general_cost: true,
         goal_atom: None,
         mutex_groups: Vec::new(),
+        axioms: Vec::new(),
     }
 }
 

@@ -42,6 +42,7 @@ fn task(n: usize, ops: &[RawOp], goal: u32, goal_neg: u32) -> GroundTask {
         general_cost: true,
         goal_atom: None,
         mutex_groups: Vec::new(),
+        axioms: Vec::new(),
     }
 }
 

@@ -14,7 +14,7 @@ pub static PLUGIN: HeuristicPlugin = HeuristicPlugin {
         consistent: false,
         safe: true,
         conditional_effects: true,
-        axioms: false,
+        axioms: true,
         action_costs: true,
         preferred_operators: true,
     },

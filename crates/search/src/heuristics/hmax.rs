@@ -13,7 +13,7 @@ pub static PLUGIN: HeuristicPlugin = HeuristicPlugin {
         consistent: true,
         safe: true,
         conditional_effects: true,
-        axioms: false,
+        axioms: true,
         action_costs: true,
         preferred_operators: false,
     },
