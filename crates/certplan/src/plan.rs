@@ -31,8 +31,12 @@ pub struct PlanArgs {
     problem: Option<PathBuf>,
     /// The search configuration, as in Fast Downward: `astar(lmcut())`, `astar(blind())`,
     /// `eager_greedy([ff()], preferred=[ff()])`, `lazy_greedy([ff()])`, `eager_wastar([ff()], w=2)`.
-    #[arg(long, default_value = "astar(lmcut())", value_name = "CONF")]
+    #[arg(long, default_value = "astar(lmcut())", value_name = "CONF", conflicts_with = "alias")]
     search: String,
+    /// A configuration by its Fast Downward alias: `lama-first`, `seq-opt-lmcut`, `seq-opt-blind`,
+    /// `seq-opt-hmax`. An alias certplan does not have is refused (exit 2), naming those it has.
+    #[arg(long, value_name = "NAME")]
+    alias: Option<String>,
     /// Where to write the plan. A file there from an earlier run is removed when the run starts,
     /// and a path that cannot be written is a usage error (exit 2) before anything else is done.
     #[arg(long, default_value = "sas_plan", value_name = "FILE")]
@@ -66,7 +70,13 @@ fn search_text(s: &Stats) -> String {
 
 pub fn run(args: &PlanArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     let start = Instant::now();
-    let cfg = search::parse(&args.search).map_err(|e| Fatal(format!("bad --search `{}`: {e}", args.search)))?;
+    let text = match &args.alias {
+        Some(name) => search::alias(name).ok_or_else(|| {
+            Fatal(format!("unknown --alias `{name}` (certplan has: {})", search::alias_names().join(", ")))
+        })?,
+        None => args.search.as_str(),
+    };
+    let cfg = search::parse(text).map_err(|e| Fatal(format!("bad --search `{text}`: {e}")))?;
     let limits = args.limits.install(start, args.json, ui)?;
     prepare_output(&args.plan_file)?;
 

@@ -245,6 +245,20 @@ fn refusals_usage_errors_and_limits() {
     let (d, p) = (g.join("domain.pddl"), g.join("p02.pddl"));
     let o = run(&["plan", d.to_str().unwrap(), p.to_str().unwrap(), "--search", "astar(nope())"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    // Fast Downward's aliases: a known one plans, an unknown one is refused naming the known.
+    let aliased = dir.0.join("aliased");
+    let (ds, ps, pf) = (d.to_str().unwrap(), p.to_str().unwrap(), aliased.to_str().unwrap());
+    let o = run(&["plan", ds, ps, "--alias", "lama-first", "--plan-file", pf, "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON object");
+    assert!(v["search_config"].as_str().is_some_and(|c| c.contains("lmcount")), "{v}");
+    let o = run(&["plan", ds, ps, "--alias", "seq-opt-lmcut", "--plan-file", pf, "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON object");
+    assert_eq!(v["plan"]["cost"], 11, "{v}");
+    let o = run(&["plan", ds, ps, "--alias", "seq-sat-nonsense"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("lama-first"), "{}", text(&o));
     // JSON statistics.
     let plan = dir.0.join("plan");
     let o = run(&["plan", d.to_str().unwrap(), p.to_str().unwrap(), "--json", "--plan-file", plan.to_str().unwrap()]);

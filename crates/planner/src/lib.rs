@@ -308,9 +308,16 @@ fn run(problem: Problem, options: &Options, stats: &mut Statistics, on: &mut dyn
         },
     };
 
-    // A heuristic that cannot read axioms (LM-cut, as in Fast Downward) is refused: FD's 34.
-    if let Some(why) = search::axioms::unsupported(options.search, &ground) {
-        return Outcome::Refused { reasons: vec![why] };
+    // A heuristic whose registry entry does not declare a construct of the task (LM-cut and
+    // axioms, as in Fast Downward) is refused: FD's 34.
+    let conditional_effects = ground.operators.iter().any(|o| !o.cond.is_empty());
+    if let Some(why) = options.search.unsupported(conditional_effects, !ground.axioms.is_empty(), ground.general_cost) {
+        return Outcome::Refused {
+            reasons: vec![format!(
+                "{why}, as in Fast Downward; use e.g. --search \"astar(hmax())\" (optimal) or \
+                 --search \"lazy_greedy([ff()], preferred=[ff()])\""
+            )],
+        };
     }
     process::enter(Some(Phase::Search));
     let t = Instant::now();

@@ -9,7 +9,6 @@
 //! size of the axioms, as FD's evaluator. The derived values are stored in the packed state, as
 //! FD stores its derived variables, so duplicate detection and the goal test read them directly.
 
-use crate::config::Config;
 use crate::state::{Layout, State};
 use ground::{AtomId, GroundTask};
 use std::cell::RefCell;
@@ -229,22 +228,4 @@ pub(crate) fn relaxed_axioms(
         push(blocked, nd);
     }
     (next - first) as usize
-}
-
-/// Why a configuration cannot search a task with axioms, if it cannot: a heuristic whose registry
-/// entry does not declare axiom support is refused, as Fast Downward refuses LM-cut ("does not
-/// support axioms"), whose cut computation has no notion of derived atoms. The relaxation
-/// heuristics and blind/goal-count support them.
-pub fn unsupported(cfg: &Config, task: &GroundTask) -> Option<String> {
-    if task.axioms.is_empty() {
-        return None;
-    }
-    let refused: Vec<&str> =
-        cfg.heuristics.iter().chain(&cfg.preferred).filter(|h| !h.plugin().properties.axioms).map(|h| h.name).collect();
-    refused.first().map(|h| {
-        format!(
-            "the heuristic {h}() does not support derived predicates (axioms), as in Fast Downward; \
-             use e.g. --search \"astar(hmax())\" (optimal) or --search \"lazy_greedy([ff()], preferred=[ff()])\""
-        )
-    })
 }

@@ -30,7 +30,7 @@ fn ground_pruned(t: &Task) -> GroundTask {
 /// Solves with `conf`, validates the plan on the lifted task, returns its cost.
 fn solve(t: &Task, g: &GroundTask, conf: &str) -> u64 {
     let cfg = search::parse(conf).expect("config");
-    assert!(search::axioms::unsupported(&cfg, g).is_none());
+    assert!(cfg.unsupported(false, !g.axioms.is_empty(), g.general_cost).is_none());
     let st = SearchTask::new(g);
     let r = search::search(&st, &cfg, Limits::default(), &mut |_| {});
     let Outcome::Solved { plan, cost } = r.outcome else { panic!("{conf}: no plan") };
@@ -100,6 +100,7 @@ fn lmcut_refuses_axioms() {
     let t = example("circuit-derived", "p01.pddl");
     let g = ground_pruned(&t);
     let cfg = search::parse("astar(lmcut())").expect("config");
-    let why = search::axioms::unsupported(&cfg, &g).expect("refused");
+    assert!(!g.axioms.is_empty());
+    let why = cfg.unsupported(false, true, g.general_cost).expect("refused");
     assert!(why.contains("lmcut") && why.contains("axioms"), "{why}");
 }
