@@ -61,7 +61,7 @@ impl LimitArgs {
 
     /// Sets the limits on the process itself (address-space cap, watchdog), before any input is
     /// read, so that they bind over the whole run.
-    pub fn install(&self, start: Instant, json: bool, ui: &Ui) -> Result<planner::Limits, Fatal> {
+    pub fn install(&self, start: Instant, json: Option<&'static str>, ui: &Ui) -> Result<planner::Limits, Fatal> {
         let limits = self.limits(start);
         planner::process::install(planner::process::Caps {
             memory_bytes: limits.memory_bytes,
@@ -233,7 +233,7 @@ pub fn report_problem(o: &planner::Outcome, input: &str) {
 
 pub fn run(args: &GroundArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     let start = Instant::now();
-    let limits = args.limits.install(start, args.json, ui)?;
+    let limits = args.limits.install(start, args.json.then_some("ground"), ui)?;
     if let Some(path) = &args.output_sas {
         prepare_output(path)?;
     }

@@ -77,7 +77,7 @@ pub fn run(args: &PlanArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         None => args.search.as_str(),
     };
     let cfg = search::parse(text).map_err(|e| Fatal(format!("bad --search `{text}`: {e}")))?;
-    let limits = args.limits.install(start, args.json, ui)?;
+    let limits = args.limits.install(start, args.json.then_some("plan"), ui)?;
     prepare_output(&args.plan_file)?;
 
     // Read and check the input: PDDL (errors: exit 31) or output.sas (errors: exit 33).

@@ -4,6 +4,7 @@
 //! validate`; exit statuses for unsolvable tasks, refused constructs and bad configurations; and
 //! a differential test of grounded counts against Fast Downward's translator.
 
+use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -668,6 +669,11 @@ fn memory_limit_holds_in_grounding() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON object");
     assert_eq!(v["result"], "out of memory");
     assert_eq!(v["phase"], "ground");
+    assert_eq!(
+        (&v["schema"], &v["command"], &v["ok"], &v["exit_code"]),
+        (&json!("certplan/1"), &json!("plan"), &json!(false), &json!(22)),
+        "the envelope's fields: {v}"
+    );
     assert!(v["statistics"]["times"]["ground"].as_f64().is_some_and(|t| t > 0.0), "{v}");
     // `ground` has the same limits.
     let o = run(&["ground", d.to_str().unwrap(), p.to_str().unwrap(), "--memory-limit", "200"]);

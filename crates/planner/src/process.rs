@@ -75,14 +75,17 @@ pub struct Caps {
     pub deadline: Option<Instant>,
     /// When the run began, for the phase times of the last words.
     pub started: Option<Instant>,
-    /// Last words as one JSON object on stdout, instead of the `times:`/`result:` lines.
-    pub json: bool,
+    /// Last words as one JSON object on stdout (in the CLI's envelope, for the command named
+    /// here), instead of the `times:`/`result:` lines.
+    pub json: Option<&'static str>,
     /// No `times:`/`result:` lines on stdout (the stderr message is still written).
     pub quiet: bool,
 }
 
 static CAPPED: AtomicBool = AtomicBool::new(false);
 static JSON: AtomicBool = AtomicBool::new(false);
+/// The command named in the JSON last words; set once by [`install`], read without allocating.
+static COMMAND: OnceLock<&'static str> = OnceLock::new();
 static QUIET: AtomicBool = AtomicBool::new(false);
 static DISARMED: AtomicBool = AtomicBool::new(false);
 static DYING: AtomicBool = AtomicBool::new(false);
@@ -107,7 +110,10 @@ pub fn watchdog_grace(time_limit: Duration) -> Duration {
 /// operating system refused.
 pub fn install(caps: Caps) -> Result<(), String> {
     let epoch = *EPOCH.get_or_init(|| caps.started.unwrap_or_else(Instant::now));
-    JSON.store(caps.json, Ordering::Relaxed);
+    JSON.store(caps.json.is_some(), Ordering::Relaxed);
+    if let Some(command) = caps.json {
+        let _ = COMMAND.set(command);
+    }
     QUIET.store(caps.quiet, Ordering::Relaxed);
     PHASE_START.store(nanos_since(epoch), Ordering::Relaxed);
     PHASE.store(0, Ordering::Relaxed);
@@ -269,9 +275,10 @@ fn last_words(limit: Limit) -> ! {
     let mut out = Buf::new();
     let [parse, ground, h2, relevance, invariants, search, validate] = secs;
     if JSON.load(Ordering::Relaxed) {
+        let command = COMMAND.get().copied().unwrap_or("plan");
         let _ = writeln!(
             out,
-            "{{\"result\":\"{what}\",\"phase\":\"{phase}\",\"exit_code\":{code},\"statistics\":{{\"times\":{{\"parse\":{parse:.6},\"ground\":{ground:.6},\"h2\":{h2:.6},\"relevance\":{relevance:.6},\"invariants\":{invariants:.6},\"search\":{search:.6},\"validate\":{validate:.6},\"total\":{total:.6}}}}}}}"
+            "{{\"schema\":\"certplan/1\",\"command\":\"{command}\",\"ok\":false,\"errors\":0,\"warnings\":0,\"diagnostics\":[],\"result\":\"{what}\",\"phase\":\"{phase}\",\"exit_code\":{code},\"statistics\":{{\"times\":{{\"parse\":{parse:.6},\"ground\":{ground:.6},\"h2\":{h2:.6},\"relevance\":{relevance:.6},\"invariants\":{invariants:.6},\"search\":{search:.6},\"validate\":{validate:.6},\"total\":{total:.6}}}}}}}"
         );
     } else if !QUIET.load(Ordering::Relaxed) {
         let _ = writeln!(
