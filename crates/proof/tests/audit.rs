@@ -57,9 +57,9 @@ fn expected(backend: Backend) -> &'static str {
 fn run_corpus(backend: Backend) -> Vec<Case> {
     let (_, module_text) = module(backend);
     let protected = audit::declared_names(backend, &module_text);
-    for core in ["ValidPlan", "SatisfiesGoal", "runPlan", "actionPre", "actionApply", "correctSolution", "certplan_eff"]
+    for core in ["ValidPlan", "SatisfiesGoal", "runPlan", "actionPre", "actionApply", "correctSolution", "certplan_hit"]
     {
-        if backend == Backend::Lean && core == "certplan_eff" {
+        if backend == Backend::Lean && core == "certplan_hit" {
             continue;
         }
         assert!(protected.iter().any(|p| p == core), "{core} should be protected: {protected:?}");

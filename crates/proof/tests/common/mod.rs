@@ -67,12 +67,29 @@ pub fn scratch(name: &str) -> PathBuf {
     d
 }
 
+/// Whether `program` is on the PATH. Without it the check is skipped, visibly (see [`skip`]); with
+/// `CI=true` a missing program is a failure: CI must never pass a check that did not run.
 pub fn have(program: &str) -> bool {
-    let found = proof::runner::which(program).is_some();
-    if !found {
-        eprintln!("\n*** SKIPPED: `{program}` is not on the PATH; the {program} checks of this test did NOT run ***\n");
+    if proof::runner::which(program).is_some() {
+        return true;
     }
-    found
+    skip(&format!("`{program}` is not on the PATH; the {program} checks of this test did NOT run"));
+    false
+}
+
+/// Reports a skipped check: a panic under `CI=true`, a SKIPPED line otherwise. `cargo test`
+/// captures a passing test's stderr, so the line also goes to the terminal itself where there is
+/// one.
+pub fn skip(why: &str) {
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("CI=true and {why}");
+    }
+    let line = format!("\n*** SKIPPED: {why} ***\n");
+    eprintln!("{line}");
+    // The test harness captures eprintln!; a write to the terminal itself is seen.
+    if let Ok(mut tty) = std::fs::OpenOptions::new().write(true).open("/dev/tty") {
+        let _ = std::io::Write::write_all(&mut tty, line.as_bytes());
+    }
 }
 
 pub const EXAMPLES: &[&str] = &["spanner", "gripper", "blocksworld", "miconic"];
