@@ -594,7 +594,11 @@ fn helper_lemmas(w: &mut String, d: &DomainIr) {
                 let steps: Vec<Step> = chain
                     .iter()
                     .enumerate()
-                    .map(|(j, e)| if chain[..j].iter().any(|x| x.args == e.args) { Step::Done } else { Step::Skip(j + 1) })
+                    .map(
+                        |(j, e)| {
+                            if chain[..j].iter().any(|x| x.args == e.args) { Step::Done } else { Step::Skip(j + 1) }
+                        },
+                    )
                     .collect();
                 let hs: String = hyps.iter().enumerate().map(|(j, h)| format!("(h{} : {h}) ", j + 1)).collect();
                 let args: String = primed.iter().map(|x| format!(" {x}")).collect();

@@ -52,7 +52,9 @@ fn many_symmetric_effect_pairs() {
         return;
     }
     let params: String = (0..8).map(|i| format!(" ?a{i} ?b{i}")).collect();
-    let effects: String = (0..8).map(|i| format!(" (bond ?a{i} ?b{i}) (bond ?b{i} ?a{i}) (not (free ?a{i} ?b{i})) (not (free ?b{i} ?a{i}))")).collect();
+    let effects: String = (0..8)
+        .map(|i| format!(" (bond ?a{i} ?b{i}) (bond ?b{i} ?a{i}) (not (free ?a{i} ?b{i})) (not (free ?b{i} ?a{i}))"))
+        .collect();
     let pre: String = (0..8).map(|i| format!(" (free ?a{i} ?b{i})")).collect();
     let domain = format!(
         "(define (domain bonds) (:requirements :strips)

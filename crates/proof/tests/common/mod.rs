@@ -124,11 +124,8 @@ pub fn coqc_export(dir: &Path, files: &[proof::OutFile], limit: std::time::Durat
     let modules: Vec<&str> =
         files.iter().map(|f| f.path.as_str()).filter(|p| p.ends_with(".v") && !p.contains("expected")).collect();
     let runs = proof::runner::coqc_all(dir, proof::COQ_LIBRARY, &modules, limit);
-    let mut bad: Vec<(String, String)> = runs
-        .iter()
-        .filter(|(_, r)| !r.ok())
-        .map(|(f, r)| (f.clone(), format!("{r:?}")))
-        .collect();
+    let mut bad: Vec<(String, String)> =
+        runs.iter().filter(|(_, r)| !r.ok()).map(|(f, r)| (f.clone(), format!("{r:?}"))).collect();
     if runs.len() < modules.len() && bad.is_empty() {
         bad.push(("(all)".into(), "coqc stopped early".into()));
     }
