@@ -1,18 +1,32 @@
 //! `certplan lean ...` and `certplan coq ...`: proof export (paper 000), the plan bridge back from
 //! a prover's output, and the proof auditor. The work is in the `proof` crate; this is glue.
 //!
-//! Exit status: `0` fine (export written; audit accepted); `1` the input is outside the fragment
-//! or has errors, the audit rejected the file, or `--check` found a module the prover rejects;
-//! `2` usage or file-system errors.
+//! Exit status: `0` fine (export written and, with `--check`, compiled; audit accepted after the
+//! rebuild, or after the static checks alone where `--no-rebuild` asked for that); `1` the input
+//! is outside the fragment or has errors, the audit rejected the file, or `--check` found a module
+//! the prover rejects; `2` usage or file-system errors; `3` NOT CHECKED: the prover a check needs
+//! (`coqc`, `lean`) is not installed, so `export --check` compiled nothing or `audit` ran only its
+//! static checks. A script must never read "not checked" as "checked".
+//!
+//! With `--json`, one JSON object on stdout: `schema`, `command`, `status` (`ok`, `accepted`,
+//! `input_errors`, `rejected`, `not_checked`), `checked` (whether the prover ran), and the
+//! command's details (`diagnostics` as `check --json` gives them, `violations`, `modules`, ...).
 
 use crate::load::{self, parse};
-use crate::{Fatal, Outcome, Ui, stdio};
+use crate::{Fatal, Outcome, Ui, output, stdio};
 use model::{CheckOptions, Input};
 use pddl::{Diagnostic, SourceMap};
 use proof::Backend;
 use proof::runner::{Rebuild, Run};
+use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+/// Version of the `--json` objects of these commands.
+const JSON_SCHEMA: u32 = 1;
+
+/// Exit status 3: a check was asked for but the prover is missing, so nothing was checked.
+const NOT_CHECKED: Outcome = Outcome::Planner(3);
 
 #[derive(clap::Args)]
 pub struct ProverArgs {
@@ -44,9 +58,13 @@ struct ExportArgs {
     /// A plan to certify; the i-th `--plan` belongs to the i-th problem.
     #[arg(long = "plan")]
     plans: Vec<PathBuf>,
-    /// Afterwards, compile every module with the prover (skipped, loudly, when it is missing).
+    /// Afterwards, compile every module with the prover (exit status 3, "not checked", when it
+    /// is missing).
     #[arg(long)]
     check: bool,
+    /// Print one JSON object on stdout instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(clap::Args)]
@@ -63,6 +81,9 @@ struct AuditArgs {
     /// Static checks only, even when the prover is installed.
     #[arg(long)]
     no_rebuild: bool,
+    /// Print one JSON object on stdout instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(clap::Args)]
@@ -115,8 +136,7 @@ fn export(backend: Backend, args: &ExportArgs, ui: &Ui) -> Result<Outcome, Fatal
         prob_files.into_iter().map(|f| parse(&sources, f, pddl::parse_problem, &mut diags)).collect();
     let plans: Vec<_> = plan_files.into_iter().map(|f| parse(&sources, f, pddl::parse_plan, &mut diags)).collect();
     if diags.iter().any(Diagnostic::is_error) {
-        report(&mut diags, &sources, ui);
-        return Ok(Outcome::InputErrors);
+        return input_errors(backend, args.json, &mut diags, &sources, ui);
     }
     let Some((domain, dom_id)) = domain else {
         return Err(Fatal("internal error: the parser returned no tree and no error".into()));
@@ -155,18 +175,16 @@ fn export(backend: Backend, args: &ExportArgs, ui: &Ui) -> Result<Outcome, Fatal
                 format!("{} are outside the proof-export fragment", u.construct),
             ));
         }
-        report(&mut diags, &sources, ui);
-        return Ok(Outcome::InputErrors);
+        return input_errors(backend, args.json, &mut diags, &sources, ui);
     }
-    let Some(ldomain) = checked_domain.domain.as_ref() else { return Ok(Outcome::InputErrors) };
+    let Some(ldomain) = checked_domain.domain.as_ref() else {
+        return input_errors(backend, args.json, &mut diags, &sources, ui);
+    };
     let inputs: Vec<proof::ProblemInput> =
         tasks.iter().map(|(t, f, plan)| proof::ProblemInput { task: t, file: *f, plan: *plan }).collect();
     let converted = match proof::convert_all(ldomain, dom_id, &inputs) {
         Ok(c) => c,
-        Err(mut e) => {
-            report(&mut e, &sources, ui);
-            return Ok(Outcome::InputErrors);
-        }
+        Err(mut e) => return input_errors(backend, args.json, &mut e, &sources, ui),
     };
     let files = proof::export(backend, &converted);
     for f in &files {
@@ -176,18 +194,78 @@ fn export(backend: Backend, args: &ExportArgs, ui: &Ui) -> Result<Outcome, Fatal
         }
         std::fs::write(&path, &f.text).map_err(|e| Fatal(format!("cannot write `{}`: {e}", path.display())))?;
     }
-    if !ui.quiet {
+    let written: Vec<String> = files.iter().map(|f| args.out.join(&f.path).display().to_string()).collect();
+    if !ui.quiet && !args.json {
         stdio::print(&format!("wrote {} files to {}\n", files.len(), args.out.display()))?;
     }
-    if !args.check {
-        return Ok(Outcome::Fine);
+    let (outcome, check) = if args.check {
+        check_export(backend, &args.out, &files, args.json, ui)?
+    } else {
+        (Outcome::Fine, Value::Null)
+    };
+    if args.json {
+        let mut v = output::json_report(&sources, &diags, None);
+        v["schema"] = json!(JSON_SCHEMA);
+        v["command"] = json!(format!("{} export", backend.name()));
+        v["status"] = json!(match outcome {
+            Outcome::Fine => "ok",
+            NOT_CHECKED => "not_checked",
+            _ => "rejected",
+        });
+        v["ok"] = json!(outcome == Outcome::Fine);
+        v["written"] = json!(written);
+        v["checked"] = json!(args.check && outcome != NOT_CHECKED);
+        v["check"] = check;
+        print_json(&v)?;
     }
-    check_export(backend, &args.out, &files, ui)
+    Ok(outcome)
 }
 
-/// Compiles an export with the prover, in dependency order.
-fn check_export(backend: Backend, dir: &Path, files: &[proof::OutFile], ui: &Ui) -> Result<Outcome, Fatal> {
+fn print_json(v: &Value) -> Result<(), Fatal> {
+    let text = serde_json::to_string_pretty(v).map_err(|e| Fatal(format!("internal error: {e}")))?;
+    stdio::print(&format!("{text}\n"))
+}
+
+/// Input errors: rendered on stderr, or, with `--json`, the `check --json` report on stdout.
+fn input_errors(
+    backend: Backend,
+    json: bool,
+    diags: &mut [Diagnostic],
+    sources: &SourceMap,
+    ui: &Ui,
+) -> Result<Outcome, Fatal> {
+    if json {
+        pddl::diagnostic::sort(diags);
+        let mut v = output::json_report(sources, diags, None);
+        v["schema"] = json!(JSON_SCHEMA);
+        v["command"] = json!(format!("{} export", backend.name()));
+        v["status"] = json!("input_errors");
+        v["written"] = json!([]);
+        v["checked"] = json!(false);
+        v["check"] = Value::Null;
+        print_json(&v)?;
+    } else {
+        report(diags, sources, ui);
+    }
+    Ok(Outcome::InputErrors)
+}
+
+/// Compiles an export with the prover, in dependency order. Returns the outcome and, for
+/// `--json`, `{"prover", "modules": [{"file", "ok", "seconds", "message"}], "message"}`.
+fn check_export(
+    backend: Backend,
+    dir: &Path,
+    files: &[proof::OutFile],
+    json: bool,
+    ui: &Ui,
+) -> Result<(Outcome, Value), Fatal> {
     let limit = Duration::from_secs(600);
+    let say = |text: String| -> Result<(), Fatal> { if !ui.quiet && !json { stdio::print(&text) } else { Ok(()) } };
+    let warn = |text: String| {
+        if !json {
+            stdio::eprint(&text);
+        }
+    };
     match backend {
         Backend::Coq => {
             let modules: Vec<&str> = files
@@ -197,36 +275,40 @@ fn check_export(backend: Backend, dir: &Path, files: &[proof::OutFile], ui: &Ui)
                 .collect();
             let runs = proof::runner::coqc_all(dir, proof::COQ_LIBRARY, &modules, limit);
             let mut ok = true;
+            let mut report = Vec::new();
             for (f, r) in &runs {
                 match r {
                     Run::Missing(p) => {
-                        stdio::eprint(&format!(
-                            "SKIPPED: `{p}` is not on the PATH; nothing was compiled (install it: apt-get install -y coq)\n"
-                        ));
-                        return Ok(Outcome::Fine);
+                        let message = format!(
+                            "NOT CHECKED: `{p}` is not on the PATH; nothing was compiled (install it: apt-get install -y coq)"
+                        );
+                        warn(format!("{message}\n"));
+                        return Ok((NOT_CHECKED, json!({ "prover": "coqc", "modules": [], "message": message })));
                     }
                     Run::Done { ok: true, seconds, .. } => {
-                        if !ui.quiet {
-                            stdio::print(&format!("coqc ok: {f} ({seconds:.2} s)\n"))?;
-                        }
+                        say(format!("coqc ok: {f} ({seconds:.2} s)\n"))?;
+                        report.push(json!({ "file": f, "ok": true, "seconds": seconds, "message": null }));
                     }
-                    Run::Done { output, .. } => {
+                    Run::Done { output, seconds, .. } => {
                         ok = false;
-                        stdio::eprint(&format!("coqc rejected {f}:\n{output}\n"));
+                        warn(format!("coqc rejected {f}:\n{output}\n"));
+                        report.push(json!({ "file": f, "ok": false, "seconds": seconds, "message": output }));
                     }
                     Run::TimedOut { seconds } => {
                         ok = false;
-                        stdio::eprint(&format!("coqc ran past the limit on {f} ({seconds:.0} s)\n"));
+                        let message = format!("coqc ran past the limit on {f} ({seconds:.0} s)");
+                        warn(format!("{message}\n"));
+                        report.push(json!({ "file": f, "ok": false, "seconds": seconds, "message": message }));
                     }
                 }
             }
-            Ok(if ok { Outcome::Fine } else { Outcome::InputErrors })
+            let outcome = if ok { Outcome::Fine } else { Outcome::InputErrors };
+            Ok((outcome, json!({ "prover": "coqc", "modules": report, "message": null })))
         }
         Backend::Lean => {
-            stdio::eprint(
-                "SKIPPED: Lean modules are not compiled by certplan; run `lake build` in the output directory where Lean is installed\n",
-            );
-            Ok(Outcome::Fine)
+            let message = "NOT CHECKED: Lean modules are not compiled by certplan; run `lake build` in the output directory where Lean is installed";
+            warn(format!("{message}\n"));
+            Ok((NOT_CHECKED, json!({ "prover": "lean", "modules": [], "message": message })))
         }
     }
 }
@@ -243,44 +325,70 @@ fn audit(backend: Backend, args: &AuditArgs, ui: &Ui) -> Result<Outcome, Fatal> 
         modules.push((name, t));
     }
     let violations = proof::audit::audit(backend, &text, &expected, &protected);
-    let file = args.file.display();
+    let file = args.file.display().to_string();
+    let theorem = proof::audit::statement_name(backend, &expected).unwrap_or_default();
+    // What the run found, for text and JSON alike: (status, rebuild result, its message, seconds).
+    let (outcome, rebuild, message, seconds): (Outcome, &str, String, Option<f64>) = if !violations.is_empty() {
+        (Outcome::InputErrors, "not_run", format!("{} violations", violations.len()), None)
+    } else if args.no_rebuild {
+        (Outcome::Fine, "skipped", "rebuild and axiom report not run (--no-rebuild)".into(), None)
+    } else {
+        match proof::runner::rebuild(backend, &modules, &text, &theorem, Duration::from_secs(600)) {
+            Rebuild::Skipped(why) => {
+                (NOT_CHECKED, "not_checked", format!("NOT CHECKED: {why}; only the static checks ran"), None)
+            }
+            Rebuild::Failed(why) => (Outcome::InputErrors, "failed", why, None),
+            Rebuild::Axioms(report) => {
+                (Outcome::InputErrors, "axioms", format!("`{theorem}` depends on axioms:\n{report}"), None)
+            }
+            Rebuild::Clean { seconds } => {
+                (Outcome::Fine, "clean", format!("`{theorem}` uses no axioms beyond the standard ones"), Some(seconds))
+            }
+        }
+    };
+    if args.json {
+        let status = match outcome {
+            Outcome::Fine => "accepted",
+            NOT_CHECKED => "not_checked",
+            _ => "rejected",
+        };
+        print_json(&json!({
+            "schema": JSON_SCHEMA,
+            "command": format!("{} audit", backend.name()),
+            "ok": outcome == Outcome::Fine,
+            "status": status,
+            "file": file,
+            "theorem": theorem,
+            "static_ok": violations.is_empty(),
+            "violations": violations,
+            "checked": rebuild == "clean" || rebuild == "axioms" || rebuild == "failed",
+            "rebuild": { "result": rebuild, "seconds": seconds, "message": message },
+        }))?;
+        return Ok(outcome);
+    }
     for v in &violations {
         stdio::eprint(&format!("{file}:{}: rejected [{}]: {}\n", v.line, v.rule, v.message));
     }
     if !violations.is_empty() {
         stdio::eprint(&format!("{file}: REJECTED ({} violations)\n", violations.len()));
-        return Ok(Outcome::InputErrors);
+        return Ok(outcome);
     }
     if !ui.quiet {
         stdio::print(&format!("{file}: static checks passed\n"))?;
     }
-    if args.no_rebuild {
-        stdio::eprint("SKIPPED: rebuild and axiom report (--no-rebuild)\n");
-        return Ok(Outcome::Fine);
-    }
-    let theorem = proof::audit::statement_name(backend, &expected).unwrap_or_default();
-    match proof::runner::rebuild(backend, &modules, &text, &theorem, Duration::from_secs(600)) {
-        Rebuild::Skipped(why) => {
-            stdio::eprint(&format!("SKIPPED: {why}; only the static checks ran\n"));
-            Ok(Outcome::Fine)
-        }
-        Rebuild::Failed(why) => {
-            stdio::eprint(&format!("{file}: REJECTED [rebuild]: {why}\n"));
-            Ok(Outcome::InputErrors)
-        }
-        Rebuild::Axioms(report) => {
-            stdio::eprint(&format!("{file}: REJECTED [axioms]: `{theorem}` depends on axioms:\n{report}\n"));
-            Ok(Outcome::InputErrors)
-        }
-        Rebuild::Clean { seconds } => {
+    match rebuild {
+        "clean" => {
             if !ui.quiet {
-                stdio::print(&format!(
-                    "{file}: rebuilt from scratch ({seconds:.2} s); `{theorem}` uses no axioms beyond the standard ones\n"
-                ))?;
+                let secs = seconds.unwrap_or(0.0);
+                stdio::print(&format!("{file}: rebuilt from scratch ({secs:.2} s); {message}\n"))?;
             }
-            Ok(Outcome::Fine)
         }
+        "skipped" => stdio::eprint(&format!("SKIPPED: {message}\n")),
+        "not_checked" => stdio::eprint(&format!("{file}: {message}\n")),
+        "axioms" => stdio::eprint(&format!("{file}: REJECTED [axioms]: {message}\n")),
+        _ => stdio::eprint(&format!("{file}: REJECTED [rebuild]: {message}\n")),
     }
+    Ok(outcome)
 }
 
 fn plan(args: &PlanArgs) -> Result<Outcome, Fatal> {

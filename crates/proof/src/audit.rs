@@ -131,11 +131,6 @@ fn char_before(code: &str, t: &Token) -> Option<char> {
     code[..t.start].trim_end().chars().last()
 }
 
-/// Whether the token begins its line (a Lean command or a field of a block).
-fn line_start(code: &str, t: &Token) -> bool {
-    code[..t.start].rsplit('\n').next().is_some_and(|l| l.trim().is_empty())
-}
-
 /// Whether the token is at column 0: in Lean, where a new command starts.
 fn column_zero(code: &str, t: &Token) -> bool {
     t.start == 0 || code[..t.start].ends_with('\n')
