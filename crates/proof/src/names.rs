@@ -297,6 +297,13 @@ pub struct Names {
     binders_free: bool,
 }
 
+/// The safe choice: the allocator of global identifiers.
+impl Default for Names {
+    fn default() -> Names {
+        Names::new()
+    }
+}
+
 impl Names {
     /// The allocator of global identifiers (constructors, fields, lemma bases): keywords, the
     /// generated names and the generated code's binder names are all taken.
