@@ -4,8 +4,15 @@
 //! 1. Nothing that changes parsing or elaboration (notations, macros, syntax extensions, options
 //!    that weaken checking, plugins, metaprograms).
 //! 2. The theorem with exactly the expected statement (up to whitespace), once.
-//! 3. No escape hatches: `sorry`/`admit`/`Admitted`, axioms and their relatives, `native_decide`,
-//!    `implemented_by`, `extern`, `unsafe`; and no redefinition or shadowing of a generated name.
+//! 3. No escape hatches: `sorry`/`admit`/`Admitted`, axioms and their relatives (Coq's
+//!    `Variable`/`Context`/`Hypothesis`, Lean's section `variable`/`include`/`omit`, which add a
+//!    hypothesis to a theorem without changing its text), `native_decide` and Coq's
+//!    `native_compute` (both trust compiled code instead of the kernel; `vm_compute` is allowed,
+//!    its result is checked by the kernel's own VM), `implemented_by`, `extern`, `unsafe`,
+//!    `opaque`; and no binding of a generated name anywhere: not after a declaration keyword (with
+//!    any modifier, `Local Definition`), not as a record, structure or class field (a type-class
+//!    method named `SatisfiesGoal` would be what the statement means), not as a constructor, not
+//!    through Lean's `export` or `open ... renaming`.
 //! 4. The rebuild from scratch with the axiom report is [`crate::runner`]'s job (it needs the prover).
 //!
 //! The checks work on the file with comments and string literals blanked out (line numbers kept),
