@@ -1,9 +1,16 @@
 //! `certplan lean ...` and `certplan coq ...`: proof export (paper 000), the plan bridge back from
 //! a prover's output, and the proof auditor. The work is in the `proof` crate; this is glue.
 //!
-//! Exit status: `0` fine (export written; audit accepted); `1` the input is outside the fragment
-//! or has errors, the audit rejected the file, or `--check` found a module the prover rejects;
-//! `2` usage or file-system errors.
+//! Exit status: `0` fine (export written and, with `--check`, compiled; audit accepted after the
+//! rebuild, or after the static checks alone where `--no-rebuild` asked for that); `1` the input
+//! is outside the fragment or has errors, the audit rejected the file, or `--check` found a module
+//! the prover rejects; `2` usage or file-system errors; `3` NOT CHECKED: the prover a check needs
+//! (`coqc`, `lean`) is not installed, so `export --check` compiled nothing or `audit` ran only its
+//! static checks. A script must never read "not checked" as "checked".
+//!
+//! With `--json`, one JSON object on stdout (the envelope of every command, `schema` `certplan/1`), with `status` (`ok`, `accepted`,
+//! `input_errors`, `rejected`, `not_checked`), `checked` (whether the prover ran), and the
+//! command's details (`diagnostics` as `check --json` gives them, `violations`, `modules`, ...).
 
 use crate::{Fatal, Outcome, Ui, output, stdio};
 use model::front::{Request, Source};
@@ -107,6 +114,20 @@ fn backend_name(backend: Backend) -> &'static str {
     }
 }
 
+/// Exit status 3: the prover a check needs is not installed, so nothing was checked. Never 0: a
+/// script must not read "not checked" as "checked".
+const NOT_CHECKED: Outcome = Outcome::Planner(3);
+
+/// The `status` field of the JSON object for an outcome.
+fn status(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Fine => "ok",
+        NOT_CHECKED => "not_checked",
+        Outcome::InputErrors => "rejected",
+        _ => "input_errors",
+    }
+}
+
 /// Where a subcommand's results go: text on stdout and stderr, or the one JSON object.
 struct Out {
     json: bool,
@@ -145,7 +166,8 @@ fn read(path: &Path) -> Result<String, Fatal> {
 fn report(diags: &mut [Diagnostic], sources: &SourceMap, ui: &Ui, out: &Out) -> Result<Outcome, Fatal> {
     pddl::diagnostic::sort(diags);
     out.warn(&pddl::render::render_all(diags, sources, ui.color));
-    out.finish(Outcome::InputErrors, sources, diags, json!({}))
+    let fields = json!({ "status": "input_errors", "written": [], "checked": false, "check": null });
+    out.finish(Outcome::InputErrors, sources, diags, fields)
 }
 
 fn export(backend: Backend, args: &ExportArgs, ui: &Ui, out: &Out) -> Result<Outcome, Fatal> {
@@ -198,12 +220,14 @@ fn export(backend: Backend, args: &ExportArgs, ui: &Ui, out: &Out) -> Result<Out
     }
     out.say(ui, &format!("wrote {} files to {}\n", files.len(), args.out.display()))?;
     let written: Vec<String> = files.iter().map(|f| args.out.join(&f.path).display().to_string()).collect();
-    let mut fields = json!({ "out": args.out.display().to_string(), "written": written, "check": null });
+    let mut fields = json!({ "out": args.out.display().to_string(), "written": written, "check": null, "status": "ok", "checked": false });
     if !args.check {
         return out.finish(Outcome::Fine, &loaded.sources, &loaded.diagnostics, fields);
     }
     let (outcome, check) = check_export(backend, &args.out, &files, ui, out)?;
     fields["check"] = check;
+    fields["status"] = json!(status(outcome));
+    fields["checked"] = json!(outcome != NOT_CHECKED);
     out.finish(outcome, &loaded.sources, &loaded.diagnostics, fields)
 }
 
@@ -233,9 +257,9 @@ fn check_export(
                         let why = format!(
                             "`{p}` is not on the PATH; nothing was compiled (install it: apt-get install -y coq)"
                         );
-                        out.warn(&format!("SKIPPED: {why}\n"));
+                        out.warn(&format!("NOT CHECKED: {why}\n"));
                         return Ok((
-                            Outcome::Fine,
+                            NOT_CHECKED,
                             json!({ "prover": "coqc", "skipped": why, "ok": null, "modules": [] }),
                         ));
                     }
@@ -260,8 +284,8 @@ fn check_export(
         }
         Backend::Lean => {
             let why = "Lean modules are not compiled by certplan; run `lake build` in the output directory where Lean is installed";
-            out.warn(&format!("SKIPPED: {why}\n"));
-            Ok((Outcome::Fine, json!({ "prover": "lean", "skipped": why, "ok": null, "modules": [] })))
+            out.warn(&format!("NOT CHECKED: {why}\n"));
+            Ok((NOT_CHECKED, json!({ "prover": "lean", "skipped": why, "ok": null, "modules": [] })))
         }
     }
 }
@@ -282,8 +306,17 @@ fn audit(backend: Backend, args: &AuditArgs, ui: &Ui, out: &Out) -> Result<Outco
     let listed: Vec<Value> =
         violations.iter().map(|v| json!({ "line": v.line, "rule": v.rule, "message": v.message })).collect();
     let no_sources = SourceMap::new();
+    let static_ok = violations.is_empty();
     let finish = |outcome: Outcome, rebuild: &str, detail: Option<String>| {
-        let fields = json!({ "file": file.to_string(), "violations": listed, "rebuild": rebuild, "detail": detail });
+        let status = if static_ok && outcome == Outcome::Fine { "accepted" } else { status(outcome) };
+        let fields = json!({
+            "file": file.to_string(),
+            "violations": listed,
+            "static_ok": static_ok,
+            "status": status,
+            "checked": rebuild == "clean",
+            "rebuild": { "result": rebuild, "detail": detail },
+        });
         out.finish(outcome, &no_sources, &[], fields)
     };
     for v in &violations {
@@ -301,8 +334,8 @@ fn audit(backend: Backend, args: &AuditArgs, ui: &Ui, out: &Out) -> Result<Outco
     let theorem = proof::audit::statement_name(backend, &expected).unwrap_or_default();
     match proof::runner::rebuild(backend, &modules, &text, &theorem, Duration::from_secs(600)) {
         Rebuild::Skipped(why) => {
-            out.warn(&format!("SKIPPED: {why}; only the static checks ran\n"));
-            finish(Outcome::Fine, "skipped", Some(why.to_string()))
+            out.warn(&format!("NOT CHECKED: {why}; only the static checks ran\n"));
+            finish(NOT_CHECKED, "not_checked", Some(why.to_string()))
         }
         Rebuild::Failed(why) => {
             out.warn(&format!("{file}: REJECTED [rebuild]: {why}\n"));

@@ -4,8 +4,15 @@
 //! 1. Nothing that changes parsing or elaboration (notations, macros, syntax extensions, options
 //!    that weaken checking, plugins, metaprograms).
 //! 2. The theorem with exactly the expected statement (up to whitespace), once.
-//! 3. No escape hatches: `sorry`/`admit`/`Admitted`, axioms and their relatives, `native_decide`,
-//!    `implemented_by`, `extern`, `unsafe`; and no redefinition or shadowing of a generated name.
+//! 3. No escape hatches: `sorry`/`admit`/`Admitted`, axioms and their relatives (Coq's
+//!    `Variable`/`Context`/`Hypothesis`, Lean's section `variable`/`include`/`omit`, which add a
+//!    hypothesis to a theorem without changing its text), `native_decide` and Coq's
+//!    `native_compute` (both trust compiled code instead of the kernel; `vm_compute` is allowed,
+//!    its result is checked by the kernel's own VM), `implemented_by`, `extern`, `unsafe`,
+//!    `opaque`; and no binding of a generated name anywhere: not after a declaration keyword (with
+//!    any modifier, `Local Definition`), not as a record, structure or class field (a type-class
+//!    method named `SatisfiesGoal` would be what the statement means), not as a constructor, not
+//!    through Lean's `export` or `open ... renaming`.
 //! 4. The rebuild from scratch with the axiom report is [`crate::runner`]'s job (it needs the prover).
 //!
 //! The checks work on the file with comments and string literals blanked out (line numbers kept),
@@ -86,10 +93,12 @@ pub fn strip_comments(backend: Backend, text: &str) -> String {
     out
 }
 
-/// A word of code with its line.
+/// A word of code with its line and its byte range in the (comment-stripped) code.
 struct Token<'a> {
     text: &'a str,
     line: u32,
+    start: usize,
+    end: usize,
 }
 
 fn is_word_char(c: char) -> bool {
@@ -98,23 +107,40 @@ fn is_word_char(c: char) -> bool {
 
 fn tokens(code: &str) -> Vec<Token<'_>> {
     let mut out = Vec::new();
-    for (ln, line) in code.split('\n').enumerate() {
-        let mut start = None;
-        for (i, c) in line.char_indices() {
-            match (start, is_word_char(c)) {
-                (None, true) => start = Some(i),
-                (Some(s), false) => {
-                    out.push(Token { text: &line[s..i], line: ln as u32 + 1 });
-                    start = None;
-                }
-                _ => {}
+    let mut line = 1u32;
+    let mut start: Option<(usize, u32)> = None;
+    for (i, c) in code.char_indices() {
+        match (start, is_word_char(c)) {
+            (None, true) => start = Some((i, line)),
+            (Some((s, l)), false) => {
+                out.push(Token { text: &code[s..i], line: l, start: s, end: i });
+                start = None;
             }
+            _ => {}
         }
-        if let Some(s) = start {
-            out.push(Token { text: &line[s..], line: ln as u32 + 1 });
+        if c == '\n' {
+            line += 1;
         }
     }
+    if let Some((s, l)) = start {
+        out.push(Token { text: &code[s..], line: l, start: s, end: code.len() });
+    }
     out
+}
+
+/// The code right after a token, from its first non-blank character.
+fn after<'a>(code: &'a str, t: &Token) -> &'a str {
+    code[t.end..].trim_start()
+}
+
+/// The last non-blank character before a token.
+fn char_before(code: &str, t: &Token) -> Option<char> {
+    code[..t.start].trim_end().chars().last()
+}
+
+/// Whether the token is at column 0: in Lean, where a new command starts.
+fn column_zero(code: &str, t: &Token) -> bool {
+    t.start == 0 || code[..t.start].ends_with('\n')
 }
 
 /// Words that are always a violation, with their rule.
@@ -132,6 +158,14 @@ fn forbidden(backend: Backend, word: &str) -> Option<&'static str> {
             }
             "Drop" | "Redirect" | "Back" | "BackTo" | "Reset" => "no-toplevel-control",
             "vm_cast_no_check" | "native_cast_no_check" | "exact_no_check" | "change_no_check" => "no-unchecked-cast",
+            // `native_compute` runs compiled OCaml code and trusts its answer (Coq's counterpart
+            // of Lean's `native_decide`). `vm_compute` stays allowed: its result is re-checked by
+            // the kernel's own virtual machine, which is part of Coq's trusted kernel, and the
+            // generated plan checks use it.
+            "native_compute" | "NativeCompute" => "no-native-compute",
+            // `Register` binds kernel primitives and retroknowledge; `Scheme Equality` and
+            // friends are harmless but `Register` is not.
+            "Register" => "no-axiom",
             _ => return None,
         }),
         Backend::Lean => Some(match word {
@@ -145,6 +179,16 @@ fn forbidden(backend: Backend, word: &str) -> Option<&'static str> {
             "implemented_by" => "no-implemented-by",
             "extern" => "no-extern",
             "unsafe" => "no-unsafe",
+            // A section variable becomes a hypothesis of every theorem that mentions it or that
+            // `include` names, without changing the theorem's text: `variable (h : False)` with
+            // `include h` proves anything. `omit` and `variables` are the same mechanism.
+            "variable" | "variables" | "include" | "omit" => "no-section-variable",
+            // `opaque` declares a constant whose value the kernel never sees (with
+            // `implemented_by`, any value); an honest proof file needs none.
+            "opaque" => "no-opaque",
+            // `export` and `open ... renaming` create aliases: a generated name can be made to
+            // mean something else without a declaration of that name.
+            "export" | "renaming" => "no-redefinition",
             "run_cmd" | "run_elab" | "run_meta" | "#eval" | "#exit" | "initialize" | "builtin_initialize"
             | "Lean.Elab" | "Lean.Meta" | "csimp" => "no-metaprogram",
             _ => return None,
@@ -185,6 +229,12 @@ fn declaration_keyword(backend: Backend, word: &str) -> bool {
                 | "Module"
                 | "Section"
                 | "Program"
+                | "Scheme"
+                | "Axiom"
+                | "Parameter"
+                | "Variable"
+                | "Hypothesis"
+                | "Conjecture"
         ),
         Backend::Lean => matches!(
             word,
@@ -201,6 +251,8 @@ fn declaration_keyword(backend: Backend, word: &str) -> bool {
                 | "namespace"
                 | "section"
                 | "mutual"
+                | "axiom"
+                | "variable"
         ),
     }
 }
@@ -218,20 +270,106 @@ pub fn statement_name(backend: Backend, statement: &str) -> Option<String> {
     toks.get(i + 1).map(|t| t.text.to_string())
 }
 
+/// Modifiers and attributes that may precede a Coq command (`Local Definition`, `#[export]`).
+fn coq_modifier(word: &str) -> bool {
+    matches!(
+        word,
+        "Local"
+            | "Global"
+            | "Export"
+            | "Import"
+            | "Program"
+            | "Private"
+            | "Cumulative"
+            | "NonCumulative"
+            | "Monomorphic"
+            | "Polymorphic"
+            | "#"
+            | "export"
+            | "local"
+            | "global"
+            | "Time"
+            | "Timeout"
+            | "Fail"
+    ) || word.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Whether a Coq token starts a sentence: the first token, or one after a token that ends with
+/// the sentence's `.`, skipping modifiers (`Local Set ...` is a `Set` command).
+fn coq_sentence_head(toks: &[Token], i: usize) -> bool {
+    let mut j = i;
+    while j > 0 {
+        let prev = toks[j - 1].text;
+        if prev.ends_with('.') {
+            return true;
+        }
+        if !coq_modifier(prev) {
+            return false;
+        }
+        j -= 1;
+    }
+    true
+}
+
+/// The kind of block whose fields and constructors are global names (Coq records, classes and
+/// inductives; Lean structures, classes and inductives).
+fn type_block_keyword(backend: Backend, word: &str) -> bool {
+    match backend {
+        Backend::Coq => matches!(word, "Record" | "Structure" | "Class" | "Inductive" | "CoInductive" | "Variant"),
+        Backend::Lean => matches!(word, "structure" | "class" | "inductive"),
+    }
+}
+
+/// Every token that binds a global name: the name after a declaration keyword, and, inside a
+/// record, class or inductive declaration, its fields (`f : T`, Lean's `(f : T)` too) and
+/// constructors (`| c`, `:= c`, Lean's `mk ::`). Local binders of Coq (`(x : T)`) are not
+/// global and are left out. Deliberately generous: a proof file has no reason to bind a
+/// generated name anywhere.
+fn global_bindings<'a, 'b>(backend: Backend, code: &str, toks: &'b [Token<'a>]) -> Vec<&'b Token<'a>> {
+    let mut out = Vec::new();
+    let mut in_block = false;
+    for (i, t) in toks.iter().enumerate() {
+        let word = t.text.trim_end_matches('.');
+        // Where a command starts, leave (or enter) a type block.
+        let command_start = match backend {
+            Backend::Coq => coq_sentence_head(toks, i),
+            Backend::Lean => column_zero(code, t),
+        };
+        if command_start && !coq_modifier(word) {
+            in_block = type_block_keyword(backend, word);
+        }
+        if declaration_keyword(backend, word)
+            && let Some(n) = toks.get(i + 1)
+        {
+            out.push(n);
+        }
+        if !in_block || declaration_keyword(backend, word) {
+            continue;
+        }
+        let rest = after(code, t);
+        let typed = rest.starts_with(':') && !rest.starts_with("::") && !rest.starts_with(":=");
+        let before = char_before(code, t);
+        let field = match backend {
+            // `(x : T)` in a Coq declaration is a parameter, local to it.
+            Backend::Coq => typed && before != Some('('),
+            Backend::Lean => typed || rest.starts_with("::"),
+        };
+        let after_assign = code[..t.start].trim_end().ends_with(":=");
+        let constructor = before == Some('|') || (backend == Backend::Coq && after_assign);
+        if field || constructor {
+            out.push(t);
+        }
+    }
+    out
+}
+
 /// The names a generated module declares (every `Definition`, `Lemma`, `def`, `theorem`, ...
-/// name, and the constructors and fields listed by the module), which a proof file must not
-/// redefine.
+/// name, every record field and constructor), which a proof file must not bind again.
 pub fn declared_names(backend: Backend, module: &str) -> Vec<String> {
     let code = strip_comments(backend, module);
     let toks = tokens(&code);
-    let mut names = Vec::new();
-    for (i, t) in toks.iter().enumerate() {
-        if declaration_keyword(backend, t.text)
-            && let Some(n) = toks.get(i + 1)
-        {
-            names.push(n.text.trim_end_matches('.').to_string());
-        }
-    }
+    let mut names: Vec<String> =
+        global_bindings(backend, &code, &toks).iter().map(|n| n.text.trim_end_matches('.').to_string()).collect();
     names.sort();
     names.dedup();
     names
@@ -277,8 +415,9 @@ pub fn audit(backend: Backend, text: &str, expected: &str, protected: &[String])
             }
         }
         if backend == Backend::Coq && word == "Set" {
-            // `Set` as a sort is fine; as a command (at a sentence start) it is an option change.
-            let at_start = i == 0 || toks[i - 1].text.ends_with('.');
+            // `Set` as a sort is fine; as a command (at a sentence start, after any modifier such
+            // as `Local`) it is an option change.
+            let at_start = coq_sentence_head(&toks, i);
             let opt = toks.get(i + 1).map_or("", |t| t.text);
             if at_start && opt != "Implicit" {
                 v.push(Violation {
@@ -288,18 +427,16 @@ pub fn audit(backend: Backend, text: &str, expected: &str, protected: &[String])
                 });
             }
         }
-        if declaration_keyword(backend, word)
-            && let Some(n) = toks.get(i + 1)
-        {
-            let name = n.text.trim_end_matches('.');
-            let last = name.rsplit('.').next().unwrap_or(name);
-            if protected.iter().any(|p| p == name || p == last) {
-                v.push(Violation {
-                    rule: "no-redefinition",
-                    line: n.line,
-                    message: format!("`{name}` redefines or shadows a generated declaration"),
-                });
-            }
+    }
+    for n in global_bindings(backend, &code, &toks) {
+        let name = n.text.trim_end_matches('.');
+        let last = name.rsplit('.').next().unwrap_or(name);
+        if protected.iter().any(|p| p == name || p == last) {
+            v.push(Violation {
+                rule: "no-redefinition",
+                line: n.line,
+                message: format!("`{name}` redefines or shadows a generated declaration"),
+            });
         }
     }
     statement_check(backend, &code, &toks, expected, &mut v);

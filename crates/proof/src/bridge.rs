@@ -123,6 +123,9 @@ pub fn term_to_pddl(text: &str, map: &ObjectMap) -> Result<String, String> {
     if let Some(i) = body.find(" : list") {
         body = body[..i].trim_end();
     }
+    // coqc's default printing, without `ListNotations`: `(a :: b :: nil)%list`. A scope key is
+    // `%` and a word at the end; then one pair of parentheses around the whole term.
+    body = strip_scope_and_parens(body);
     let inner = if let Some(b) = body.strip_prefix('[') {
         b.strip_suffix(']').ok_or_else(|| "unbalanced `[` in the plan term".to_string())?
     } else {
@@ -163,6 +166,44 @@ pub fn term_to_pddl(text: &str, map: &ObjectMap) -> Result<String, String> {
     Ok(plan)
 }
 
+/// `(TERM)%list` or `[..]%list` to `TERM` / `[..]`: drops a trailing scope key and parentheses
+/// that enclose the whole term (not those of `(a 1) :: (b 2)`).
+fn strip_scope_and_parens(mut body: &str) -> &str {
+    loop {
+        let before = body;
+        if let Some(i) = body.rfind('%')
+            && body[i + 1..].chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && i + 1 < body.len()
+        {
+            body = body[..i].trim_end();
+        }
+        if body.starts_with('(') && body.ends_with(')') && encloses(body) {
+            body = body[1..body.len() - 1].trim();
+        }
+        if body == before {
+            return body;
+        }
+    }
+}
+
+/// Whether the `(` at the start of `s` is closed by the `)` at its end.
+fn encloses(s: &str) -> bool {
+    let mut depth = 0i32;
+    for (i, c) in s.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i == s.len() - 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -190,6 +231,20 @@ mod tests {
             "(pick-up a b)\n(noop)\n"
         );
         assert_eq!(term_to_pddl("[]", &map()).unwrap(), "");
+    }
+
+    /// coqc prints lists without `ListNotations` as `(... :: nil)%list` (issue 17).
+    #[test]
+    fn coq_default_list_printing() {
+        let out = "     = (pick_up 0 1 :: noop :: pick_up 1 0 :: nil)%list\n     : list PlanAction\n";
+        assert_eq!(term_to_pddl(out, &map()).unwrap(), "(pick-up a b)\n(noop)\n(pick-up b a)\n");
+        assert_eq!(term_to_pddl("= ((pick_up 0 1) :: nil)%list", &map()).unwrap(), "(pick-up a b)\n");
+        assert_eq!(
+            term_to_pddl("= [pick_up 0 1; noop]%list\n : list PlanAction", &map()).unwrap(),
+            "(pick-up a b)\n(noop)\n"
+        );
+        assert_eq!(term_to_pddl("= nil%list : list PlanAction", &map()).unwrap(), "");
+        assert_eq!(term_to_pddl("= []%list", &map()).unwrap(), "");
     }
 
     #[test]

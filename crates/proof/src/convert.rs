@@ -236,7 +236,7 @@ pub fn convert_domain(d: &lifted::Domain, file: FileId) -> Result<DomainIr, Vec<
 
     let mut fns = Vec::new();
     let binders_of = |params: &[lifted::Param]| -> Vec<String> {
-        let mut seen = Names::default();
+        let mut seen = Names::binders();
         params.iter().map(|p| seen.fresh(&format!("var_{}", sanitize(d.name(p.name))), &[])).collect()
     };
     let mut pred_fn = vec![usize::MAX; d.predicates.len()];
@@ -285,8 +285,25 @@ pub fn convert_domain(d: &lifted::Domain, file: FileId) -> Result<DomainIr, Vec<
             r.refuse(a.span, "durative actions", &ctx);
             continue;
         }
-        let ident = names.fresh(&sanitize(&aname), &["Pre", "PreB", "Eff", "PreB_sound", "_statics"]);
-        let mut pnames = Names::default();
+        // Every name derived from the action's (its definitions and helper lemmas, Listing 12) is
+        // claimed with it: action `a-b` and predicate `c` must not both yield `a_b_c_p` with
+        // action `a` and predicate `b-c`.
+        let mut suffixes: Vec<String> = ["Pre", "PreB", "Eff", "PreB_sound", "_statics", "_preserves_wf_stmt"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        for f in &fns {
+            let f: &StateFn = f;
+            suffixes.push(format!("_{}", f.ident));
+            suffixes.push(format!("_{}_other", f.ident));
+            for n in 1..=a.effects.len() {
+                suffixes.push(format!("_{}_add{n}", f.ident));
+                suffixes.push(format!("_{}_del{n}", f.ident));
+            }
+        }
+        let suffix_refs: Vec<&str> = suffixes.iter().map(String::as_str).collect();
+        let ident = names.fresh(&sanitize(&aname), &suffix_refs);
+        let mut pnames = Names::binders();
         let params: Vec<(String, String)> = a
             .params()
             .iter()

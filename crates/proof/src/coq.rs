@@ -415,20 +415,83 @@ Qed.
     w.push_str("Qed.\n\n");
 }
 
+/// The tactics of the helper lemmas. An effect update is an if-chain `if T1 then v1 else if T2
+/// ...` over argument tests `Nat.eqb x' a && ...`; a lemma's proof walks the chain once, deciding
+/// each test on its own, so the proof is linear in the number of effect literals (splitting every
+/// `Nat.eqb` of the whole chain at once doubled the work with each literal). Nothing is left to
+/// `simpl`: it would unfold `Nat.eqb 7 v` into a `match` that no tactic recognises any more.
+/// The generator knows which test is true, false or undecided at each step and writes the steps.
+const EFFECT_TACTICS: &str = "Ltac certplan_false_by close :=
+  lazymatch goal with
+  | |- (if ?T then _ else _) = _ =>
+      let E := fresh \"E\" in
+      assert (E : T = false) by
+        (reflexivity (* two different objects first: computation decides *)
+         || (repeat (match goal with |- context [Nat.eqb ?a ?b] => destruct (Nat.eqb_spec a b) end;
+                     try reflexivity);
+             close));
+      rewrite E; cbv beta iota; clear E
+  end.
+
+(* The head test is false: hypothesis `h` says the argument tuples differ. *)
+Ltac certplan_skip h := certplan_false_by ltac:(exfalso; apply h; repeat split; assumption).
+
+(* The head test is false: two different objects stand in one position. *)
+Ltac certplan_skip_objects := certplan_false_by ltac:(congruence).
+
+(* The head test is true: it compares the arguments with themselves. *)
+Ltac certplan_hit :=
+  lazymatch goal with
+  | |- (if ?T then _ else _) = _ =>
+      let E := fresh \"E\" in
+      assert (E : T = true) by (rewrite ?Nat.eqb_refl; reflexivity);
+      rewrite E; cbv beta iota; clear E
+  end.
+
+(* The head test may go either way; where it is true, its branch gives the wanted value. *)
+Ltac certplan_case :=
+  lazymatch goal with
+  | |- (if ?T then _ else _) = _ => destruct T; cbv beta iota; [reflexivity |]
+  end.
+
+";
+
+/// One step of a helper-lemma proof over an effect's if-chain.
+enum Step {
+    /// The test is false by hypothesis `h{n}`.
+    Skip(usize),
+    /// The test is false: two different objects in one position.
+    SkipObjects,
+    /// The test is true.
+    Hit,
+    /// The test is undecided; its value would give the same result.
+    Case,
+    /// The test equals an earlier one, already decided (rewritten away with it).
+    Done,
+}
+
+fn proof_script(a: &ActionIr, f: &StateFn, steps: &[Step]) -> String {
+    let mut s = format!("Proof.\n  cbn [{}Eff dynamic {}].\n", a.ident, f.ident);
+    for st in steps {
+        match st {
+            Step::Skip(n) => {
+                let _ = writeln!(s, "  certplan_skip h{n}.");
+            }
+            Step::SkipObjects => s.push_str("  certplan_skip_objects.\n"),
+            Step::Hit => s.push_str("  certplan_hit.\n"),
+            Step::Case => s.push_str("  certplan_case.\n"),
+            Step::Done => {}
+        }
+    }
+    s.push_str("  reflexivity.\nQed.\n");
+    s
+}
+
 /// Listings 12 and 13: what each action leaves unchanged, the value of each predicate it changes
 /// at and away from the affected arguments, and the plan-level lemmas.
 fn helper_lemmas(w: &mut String, d: &DomainIr) {
     w.push_str("(** * Helper lemmas (paper 000, Listings 12 and 13) *)\n\n");
-    w.push_str(
-        "Ltac certplan_eff :=
-  intros;
-  repeat match goal with
-         | |- context [Nat.eqb ?a ?b] => destruct (Nat.eqb_spec a b); simpl
-         end;
-  solve [ reflexivity | congruence | exfalso; tauto | exfalso; intuition congruence ].
-
-",
-    );
+    w.push_str(EFFECT_TACTICS);
     let dynamics: Vec<_> = d.dynamics().collect();
     for a in &d.actions {
         let i = &a.ident;
@@ -451,43 +514,72 @@ fn helper_lemmas(w: &mut String, d: &DomainIr) {
             }
             let adds: Vec<&EffLit> = a.adds.iter().filter(|e| e.func == *fi).collect();
             let dels: Vec<&EffLit> = a.dels.iter().filter(|e| e.func == *fi).collect();
+            // The tests of the if-chain, in the order of the effect function: adds, then deletes.
+            let chain: Vec<&EffLit> = adds.iter().chain(&dels).copied().collect();
             for (k, e) in adds.iter().enumerate() {
                 let args: String = e.args.iter().map(|t| format!(" {}", term(a, *t))).collect();
+                let proof = if f.arity == 0 {
+                    "Proof. reflexivity. Qed.\n".to_string()
+                } else {
+                    // An earlier add on tuples that may coincide with this one yields `true` too.
+                    let mut steps: Vec<Step> = adds[..k]
+                        .iter()
+                        .map(|x| match distinctness(a, &x.args, &e.args) {
+                            Distinct::Always => Step::SkipObjects,
+                            _ => Step::Case,
+                        })
+                        .collect();
+                    steps.push(Step::Hit);
+                    proof_script(a, f, &steps)
+                };
                 let _ = writeln!(
                     w,
-                    "Lemma {i}_{f}_add{n} {p}(s : State) :\n  {app}.(dynamic).({f}){args} = true.\nProof. unfold {i}Eff; simpl; certplan_eff. Qed.\n",
+                    "Lemma {i}_{f}_add{n} {p}(s : State) :\n  {app}.(dynamic).({f}){args} = true.\n{proof}",
                     f = f.ident,
                     n = k + 1
                 );
             }
             for (k, e) in dels.iter().enumerate() {
                 let mut hyps = Vec::new();
+                let mut steps = Vec::new();
                 let mut shadowed = false;
                 for add in &adds {
                     match distinctness(a, &add.args, &e.args) {
-                        Distinct::Always => {}
+                        Distinct::Always => steps.push(Step::SkipObjects),
                         Distinct::Never => shadowed = true,
-                        Distinct::If(h) => hyps.push(h),
+                        Distinct::If(h) => {
+                            hyps.push(h);
+                            steps.push(Step::Skip(hyps.len()));
+                        }
                     }
                 }
                 if shadowed {
                     // An add effect on the same arguments wins; there is nothing to state.
                     continue;
                 }
+                // An earlier delete on tuples that may coincide with this one yields `false` too.
+                for x in &dels[..k] {
+                    steps.push(match distinctness(a, &x.args, &e.args) {
+                        Distinct::Always => Step::SkipObjects,
+                        _ => Step::Case,
+                    });
+                }
+                steps.push(Step::Hit);
                 let hs: String = hyps.iter().enumerate().map(|(j, h)| format!("(h{} : {h}) ", j + 1)).collect();
                 let args: String = e.args.iter().map(|t| format!(" {}", term(a, *t))).collect();
+                let proof =
+                    if f.arity == 0 { "Proof. reflexivity. Qed.\n".to_string() } else { proof_script(a, f, &steps) };
                 let _ = writeln!(
                     w,
-                    "Lemma {i}_{f}_del{n} {p}(s : State) {hs}:\n  {app}.(dynamic).({f}){args} = false.\nProof. unfold {i}Eff; simpl; certplan_eff. Qed.\n",
+                    "Lemma {i}_{f}_del{n} {p}(s : State) {hs}:\n  {app}.(dynamic).({f}){args} = false.\n{proof}",
                     f = f.ident,
                     n = k + 1
                 );
             }
             if f.arity > 0 {
                 let primed: Vec<String> = f.binders.iter().map(|b| format!("{b}'")).collect();
-                let hyps: Vec<String> = adds
+                let hyps: Vec<String> = chain
                     .iter()
-                    .chain(&dels)
                     .map(|e| {
                         let eqs: Vec<String> =
                             e.args.iter().zip(&primed).map(|(t, x)| format!("{x} = {}", term(a, *t))).collect();
@@ -498,12 +590,24 @@ fn helper_lemmas(w: &mut String, d: &DomainIr) {
                         }
                     })
                     .collect();
+                // Every test is false by its own hypothesis; a test equal to an earlier one (an add
+                // and a delete of one atom) was rewritten together with it.
+                let steps: Vec<Step> = chain
+                    .iter()
+                    .enumerate()
+                    .map(
+                        |(j, e)| {
+                            if chain[..j].iter().any(|x| x.args == e.args) { Step::Done } else { Step::Skip(j + 1) }
+                        },
+                    )
+                    .collect();
                 let hs: String = hyps.iter().enumerate().map(|(j, h)| format!("(h{} : {h}) ", j + 1)).collect();
                 let args: String = primed.iter().map(|x| format!(" {x}")).collect();
                 let _ = writeln!(
                     w,
-                    "Lemma {i}_{f}_other {p}(s : State) ({} : nat) {hs}:\n  {app}.(dynamic).({f}){args} = s.(dynamic).({f}){args}.\nProof. unfold {i}Eff; simpl; certplan_eff. Qed.\n",
+                    "Lemma {i}_{f}_other {p}(s : State) ({} : nat) {hs}:\n  {app}.(dynamic).({f}){args} = s.(dynamic).({f}){args}.\n{}",
                     primed.join(" "),
+                    proof_script(a, f, &steps),
                     f = f.ident
                 );
             }

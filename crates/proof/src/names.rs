@@ -226,8 +226,49 @@ const RESERVED: &[&str] = &[
     "ValidInit",
     "ValidGoal",
     "WellFormed",
-    "certplan_eff",
+    "certplan_pre",
+    "certplan_false_by",
+    "certplan_skip",
+    "certplan_skip_objects",
+    "certplan_hit",
+    "certplan_case",
+    // binders and hypothesis names of the generated definitions and proofs: a constructor with
+    // one of these names (an action `a`) would be captured by the binder (`| a :: rest =>`
+    // matches every plan), so PDDL names never take them
+    "as",
+    "bs",
+    "as_",
+    "e",
+    "ih",
+    "hk",
+    "hv",
+    "hg",
+    "hwf",
+    "hpre",
+    "hplan",
+    "hinit",
+    "hgoal",
+    "ha",
+    "has",
+    "plan",
+    "rest",
+    "key",
+    "close",
 ];
+
+/// Binder shapes the generated code uses with numbers or names attached (`x0`, `h1`, `h_walk`,
+/// `g_at_p`, `var_m`): an identifier of these shapes could be captured by such a binder.
+fn binder_shaped(name: &str) -> bool {
+    let numbered = |prefix: &str| {
+        name.strip_prefix(prefix).is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()))
+    };
+    // One letter (`a`, `s`, `g`, `k`, `l`, `b`, `f`, ...): the generated code's short binders.
+    name.len() == 1
+        || numbered("x")
+        || numbered("h")
+        || numbered("var")
+        || ["h_", "g_", "var_"].iter().any(|p| name.starts_with(p))
+}
 
 /// The identifier form of a PDDL name: lowercase ASCII letters, digits and `_`; `-` and any other
 /// character become `_`; a leading digit or `_` gets an `n` in front (neither backend likes a
@@ -249,24 +290,50 @@ pub fn sanitize(name: &str) -> String {
 
 /// Hands out identifiers that are distinct from each other and from [`RESERVED`]. Deterministic:
 /// the same requests in the same order give the same answers.
-#[derive(Default)]
 pub struct Names {
     taken: BTreeSet<String>,
+    /// Whether binder-shaped names (see [`binder_shaped`]) may be handed out: true only for the
+    /// allocator of binders themselves ([`Names::binders`]).
+    binders_free: bool,
+}
+
+/// The safe choice: the allocator of global identifiers.
+impl Default for Names {
+    fn default() -> Names {
+        Names::new()
+    }
 }
 
 impl Names {
+    /// The allocator of global identifiers (constructors, fields, lemma bases): keywords, the
+    /// generated names and the generated code's binder names are all taken.
     pub fn new() -> Names {
-        Names { taken: RESERVED.iter().map(|s| s.to_string()).collect() }
+        Names { taken: RESERVED.iter().map(|s| s.to_string()).collect(), binders_free: false }
+    }
+
+    /// An allocator of local binders (parameter names of one action): only its own names count.
+    pub fn binders() -> Names {
+        Names { taken: BTreeSet::new(), binders_free: true }
     }
 
     /// An identifier for `base` such that `base + suffix` is free for every suffix in `suffixes`
     /// (an action needs its name, `namePre`, `namePreB`, `nameEff`, ...); marks them all taken.
     pub fn fresh(&mut self, base: &str, suffixes: &[&str]) -> String {
+        // `h_walk` stays binder-shaped whatever is appended: escape it at the front. `goal_` is
+        // the prefix of the goal's fields (`goal_at_p` for `at`), which a predicate `goal-at`
+        // would meet.
+        let base = if !self.binders_free && ["h_", "g_", "var_", "goal_"].iter().any(|p| base.starts_with(p)) {
+            format!("n{base}")
+        } else {
+            base.to_string()
+        };
+        let base = base.as_str();
         let mut candidate = base.to_string();
         let mut n = 1;
         loop {
             let all_free = suffixes.iter().all(|s| !self.taken.contains(&format!("{candidate}{s}")))
-                && !self.taken.contains(&candidate);
+                && !self.taken.contains(&candidate)
+                && (self.binders_free || !binder_shaped(&candidate));
             if all_free {
                 self.taken.insert(candidate.clone());
                 for s in suffixes {
@@ -294,5 +361,22 @@ mod tests {
         assert_eq!(n.fresh(&sanitize("9lives"), &[]), "n9lives");
         assert_eq!(n.fresh("walk", &["Pre"]), "walk");
         assert_eq!(n.fresh("walkPre", &[]), "walkPre_");
+    }
+
+    #[test]
+    fn binder_names_are_not_handed_out() {
+        let mut n = Names::new();
+        // An action `a` would be captured by `| a :: rest =>`; `x0` by Figure 5's `fun x0 =>`.
+        assert_eq!(n.fresh(&sanitize("a"), &[]), "a_");
+        assert_eq!(n.fresh(&sanitize("s"), &[]), "s_");
+        assert_eq!(n.fresh(&sanitize("x0"), &[]), "x0_");
+        assert_eq!(n.fresh(&sanitize("h_walk"), &[]), "nh_walk");
+        assert_eq!(n.fresh(&sanitize("g-at"), &["_p"]), "ng_at");
+        assert_eq!(n.fresh("goal_at_p", &[]), "ngoal_at_p");
+        assert_eq!(n.fresh(&sanitize("plan"), &[]), "plan_");
+        assert_eq!(n.fresh(&sanitize("ab"), &[]), "ab");
+        let mut b = Names::binders();
+        assert_eq!(b.fresh("var_x", &[]), "var_x");
+        assert_eq!(b.fresh("var_x", &[]), "var_x_");
     }
 }

@@ -57,9 +57,9 @@ fn expected(backend: Backend) -> &'static str {
 fn run_corpus(backend: Backend) -> Vec<Case> {
     let (_, module_text) = module(backend);
     let protected = audit::declared_names(backend, &module_text);
-    for core in ["ValidPlan", "SatisfiesGoal", "runPlan", "actionPre", "actionApply", "correctSolution", "certplan_eff"]
+    for core in ["ValidPlan", "SatisfiesGoal", "runPlan", "actionPre", "actionApply", "correctSolution", "certplan_hit"]
     {
-        if backend == Backend::Lean && core == "certplan_eff" {
+        if backend == Backend::Lean && core == "certplan_hit" {
             continue;
         }
         assert!(protected.iter().any(|p| p == core), "{core} should be protected: {protected:?}");
@@ -140,5 +140,41 @@ fn lean_rebuild() {
             Duration::from_secs(600),
         );
         assert!(matches!(r, Rebuild::Clean { .. }), "{}: {r:?}", c.name);
+    }
+}
+
+/// Fields and constructors of the generated module are protected, not just the names after a
+/// declaration keyword: a proof file that binds one (as a class method, a record field, a
+/// constructor) could make the statement mean something else.
+#[test]
+fn fields_and_constructors_are_protected() {
+    for backend in [Backend::Coq, Backend::Lean] {
+        let (_, text) = module(backend);
+        let names = audit::declared_names(backend, &text);
+        for n in ["statics", "dynamic", "goal_dynamic", "pick", "move", "drop", "PlanAction", "State"] {
+            if backend == Backend::Lean && n == "goal_dynamic" {
+                continue;
+            }
+            assert!(names.iter().any(|x| x == n), "{}: `{n}` should be protected: {names:?}", backend.name());
+        }
+        // Binders of definitions are local: a proof file may reuse them.
+        assert!(!names.iter().any(|x| x == "s"), "{}: {names:?}", backend.name());
+    }
+}
+
+#[test]
+fn sentence_modifiers_do_not_hide_commands() {
+    let expected = proof::coq::solve_complete_statement();
+    for (text, rule) in [
+        ("Local Set Printing All.\n", "no-unsafe-option"),
+        ("Global Unset Guard Checking.\n", "no-unsafe-option"),
+        ("Local Definition ValidPlan := 1.\n", "no-redefinition"),
+        ("#[local] Definition runPlan := 1.\n", "no-redefinition"),
+        ("Lemma x : 1 = 1. Proof. native_compute. reflexivity. Qed.\n", "no-native-compute"),
+        ("Eval native_compute in 1.\n", "no-native-compute"),
+    ] {
+        let protected = vec!["ValidPlan".to_string(), "runPlan".to_string()];
+        let v = audit::audit(Backend::Coq, text, expected, &protected);
+        assert!(v.iter().any(|x| x.rule == rule && x.line == 1), "`{text}`: expected {rule}, got {v:#?}");
     }
 }

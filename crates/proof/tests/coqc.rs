@@ -82,3 +82,42 @@ fn wrong_plans_are_rejected_by_coqc() {
     assert!(r.ok(), "{r:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The plan bridge reads what coqc really prints: `Compute problemPlan` in a file without
+/// `ListNotations` prints `(... :: nil)%list`, with them `[...]`; both map back to the plan.
+#[test]
+fn coqc_compute_output_maps_back_to_the_plan() {
+    if !common::have("coqc") {
+        return;
+    }
+    let l = common::load("spanner", &["p01"], true);
+    let c = common::convert(&l);
+    let dir = common::scratch("coqc-compute");
+    let files = proof::export(proof::Backend::Coq, &c);
+    let bad = common::coqc_export(&dir, &files, LIMIT);
+    assert!(bad.is_empty(), "{bad:#?}");
+    let p = &c.problems[0].0;
+    let map_text = files.iter().find(|f| f.path == format!("{}.objects.json", p.module)).expect("object map");
+    let map = proof::bridge::ObjectMap::from_json(&map_text.text).expect("map");
+    let want = std::fs::read_to_string(common::examples().join("spanner/p01.plan")).expect("plan");
+    let want: Vec<String> = want
+        .lines()
+        .map(|l| l.split(';').next().unwrap_or("").trim().to_ascii_lowercase())
+        .filter(|l| !l.is_empty())
+        .collect();
+    for (name, imports, marker) in [
+        ("ComputePlain.v", "", "%list"),
+        ("ComputeNotations.v", "From Coq Require Import List.\nImport ListNotations.\n", "["),
+    ] {
+        let text = format!("From {} Require Import {}.\n{imports}Compute problemPlan.\n", proof::COQ_LIBRARY, p.module);
+        std::fs::write(dir.join(name), text).expect("write");
+        let r = runner::run("coqc", &["-Q", ".", proof::COQ_LIBRARY, name], &dir, LIMIT);
+        assert!(r.ok(), "{r:?}");
+        assert!(r.output().contains(marker), "{name}: expected coqc to print `{marker}`: {}", r.output());
+        let got =
+            proof::bridge::term_to_pddl(r.output(), &map).unwrap_or_else(|e| panic!("{name}: {e}\n{}", r.output()));
+        let got: Vec<String> = got.lines().map(str::to_string).collect();
+        assert_eq!(got, want, "{name}: coqc printed\n{}", r.output());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -73,4 +73,49 @@ pub fn have(program: &str) -> bool {
     corpus::require(&test, found, &format!("`{program}` is not on the PATH"))
 }
 
+/// Reports a check that could not run: a failure under `CI=true`, a visible SKIPPED line
+/// otherwise (see `corpus::skip_or_fail`).
+pub fn skip(why: &str) {
+    let test = std::thread::current().name().unwrap_or("proof test").to_string();
+    corpus::skip_or_fail(&test, why);
+}
+
 pub const EXAMPLES: &[&str] = &["spanner", "gripper", "blocksworld", "miconic"];
+
+/// Domain, problems and plans from text (problem and plan `i` belong together), checked like
+/// files; panics with the diagnostics on any error, since a test's own input must be clean.
+pub fn load_text(domain: &str, problems: &[(&str, Option<&str>)]) -> Loaded {
+    let dom = pddl::parse_domain(domain, FileId(0)).value.expect("domain parses");
+    let c = model::check(model::Input { domain: (&dom, FileId(0)), problem: None, plan: None }, Default::default());
+    let domain = c.domain.unwrap_or_else(|| panic!("domain has errors: {:?}", c.diagnostics));
+    let mut tasks = Vec::new();
+    let mut plans = Vec::new();
+    for (p, plan) in problems {
+        let prob = pddl::parse_problem(p, FileId(1)).value.expect("problem parses");
+        let c = model::check(
+            model::Input { domain: (&dom, FileId(0)), problem: Some((&prob, FileId(1))), plan: None },
+            Default::default(),
+        );
+        tasks.push(c.task.unwrap_or_else(|| panic!("problem has errors: {:?}", c.diagnostics)));
+        if let Some(plan) = plan {
+            plans.push(pddl::parse_plan(plan, FileId(2)).value.expect("plan parses"));
+        }
+    }
+    assert!(plans.is_empty() || plans.len() == tasks.len(), "give a plan for every problem or for none");
+    Loaded { domain, tasks, plans }
+}
+
+/// Writes a Coq export to `dir` and compiles its modules in order; returns the failures (file and
+/// coqc's output), empty when everything compiled.
+pub fn coqc_export(dir: &Path, files: &[proof::OutFile], limit: std::time::Duration) -> Vec<(String, String)> {
+    write_all(dir, files);
+    let modules: Vec<&str> =
+        files.iter().map(|f| f.path.as_str()).filter(|p| p.ends_with(".v") && !p.contains("expected")).collect();
+    let runs = proof::runner::coqc_all(dir, proof::COQ_LIBRARY, &modules, limit);
+    let mut bad: Vec<(String, String)> =
+        runs.iter().filter(|(_, r)| !r.ok()).map(|(f, r)| (f.clone(), format!("{r:?}"))).collect();
+    if runs.len() < modules.len() && bad.is_empty() {
+        bad.push(("(all)".into(), "coqc stopped early".into()));
+    }
+    bad
+}

@@ -6,7 +6,7 @@ Import ListNotations.
 Definition ValidInit (s : State) : Prop := True.
 Definition ValidGoal (s : State) (g : Goal) : Prop := SatisfiesGoal s g.
 Definition solve (s : State) (g : Goal) : list PlanAction := [].
-Ltac certplan_eff := idtac.
+Ltac certplan_hit := idtac.
 
 Theorem solveComplete (s : State) (g : Goal) (hinit : ValidInit s) (hgoal : ValidGoal s g) :
   ValidPlan (solve s g) s /\ SatisfiesGoal (runPlan (solve s g) s) g.

@@ -362,12 +362,38 @@ Qed.
 
 (** * Helper lemmas (paper 000, Listings 12 and 13) *)
 
-Ltac certplan_eff :=
-  intros;
-  repeat match goal with
-         | |- context [Nat.eqb ?a ?b] => destruct (Nat.eqb_spec a b); simpl
-         end;
-  solve [ reflexivity | congruence | exfalso; tauto | exfalso; intuition congruence ].
+Ltac certplan_false_by close :=
+  lazymatch goal with
+  | |- (if ?T then _ else _) = _ =>
+      let E := fresh "E" in
+      assert (E : T = false) by
+        (reflexivity (* two different objects first: computation decides *)
+         || (repeat (match goal with |- context [Nat.eqb ?a ?b] => destruct (Nat.eqb_spec a b) end;
+                     try reflexivity);
+             close));
+      rewrite E; cbv beta iota; clear E
+  end.
+
+(* The head test is false: hypothesis `h` says the argument tuples differ. *)
+Ltac certplan_skip h := certplan_false_by ltac:(exfalso; apply h; repeat split; assumption).
+
+(* The head test is false: two different objects stand in one position. *)
+Ltac certplan_skip_objects := certplan_false_by ltac:(congruence).
+
+(* The head test is true: it compares the arguments with themselves. *)
+Ltac certplan_hit :=
+  lazymatch goal with
+  | |- (if ?T then _ else _) = _ =>
+      let E := fresh "E" in
+      assert (E : T = true) by (rewrite ?Nat.eqb_refl; reflexivity);
+      rewrite E; cbv beta iota; clear E
+  end.
+
+(* The head test may go either way; where it is true, its branch gives the wanted value. *)
+Ltac certplan_case :=
+  lazymatch goal with
+  | |- (if ?T then _ else _) = _ => destruct T; cbv beta iota; [reflexivity |]
+  end.
 
 Lemma pickup_statics (var_ob : nat) (s : State) :
   (pickupEff var_ob s).(statics) = s.(statics).
@@ -375,31 +401,55 @@ Proof. reflexivity. Qed.
 
 Lemma pickup_clear_p_del1 (var_ob : nat) (s : State) :
   (pickupEff var_ob s).(dynamic).(clear_p) var_ob = false.
-Proof. unfold pickupEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [pickupEff dynamic clear_p].
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma pickup_clear_p_other (var_ob : nat) (s : State) (var_x' : nat) (h1 : var_x' <> var_ob) :
   (pickupEff var_ob s).(dynamic).(clear_p) var_x' = s.(dynamic).(clear_p) var_x'.
-Proof. unfold pickupEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [pickupEff dynamic clear_p].
+  certplan_skip h1.
+  reflexivity.
+Qed.
 
 Lemma pickup_on_table_p_del1 (var_ob : nat) (s : State) :
   (pickupEff var_ob s).(dynamic).(on_table_p) var_ob = false.
-Proof. unfold pickupEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [pickupEff dynamic on_table_p].
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma pickup_on_table_p_other (var_ob : nat) (s : State) (var_x' : nat) (h1 : var_x' <> var_ob) :
   (pickupEff var_ob s).(dynamic).(on_table_p) var_x' = s.(dynamic).(on_table_p) var_x'.
-Proof. unfold pickupEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [pickupEff dynamic on_table_p].
+  certplan_skip h1.
+  reflexivity.
+Qed.
 
 Lemma pickup_arm_empty_p_del1 (var_ob : nat) (s : State) :
   (pickupEff var_ob s).(dynamic).(arm_empty_p) = false.
-Proof. unfold pickupEff; simpl; certplan_eff. Qed.
+Proof. reflexivity. Qed.
 
 Lemma pickup_holding_p_add1 (var_ob : nat) (s : State) :
   (pickupEff var_ob s).(dynamic).(holding_p) var_ob = true.
-Proof. unfold pickupEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [pickupEff dynamic holding_p].
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma pickup_holding_p_other (var_ob : nat) (s : State) (var_x' : nat) (h1 : var_x' <> var_ob) :
   (pickupEff var_ob s).(dynamic).(holding_p) var_x' = s.(dynamic).(holding_p) var_x'.
-Proof. unfold pickupEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [pickupEff dynamic holding_p].
+  certplan_skip h1.
+  reflexivity.
+Qed.
 
 Lemma pickup_on_p (var_ob : nat) (s : State) :
   (pickupEff var_ob s).(dynamic).(on_p) = s.(dynamic).(on_p).
@@ -411,31 +461,55 @@ Proof. reflexivity. Qed.
 
 Lemma putdown_clear_p_add1 (var_ob : nat) (s : State) :
   (putdownEff var_ob s).(dynamic).(clear_p) var_ob = true.
-Proof. unfold putdownEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [putdownEff dynamic clear_p].
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma putdown_clear_p_other (var_ob : nat) (s : State) (var_x' : nat) (h1 : var_x' <> var_ob) :
   (putdownEff var_ob s).(dynamic).(clear_p) var_x' = s.(dynamic).(clear_p) var_x'.
-Proof. unfold putdownEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [putdownEff dynamic clear_p].
+  certplan_skip h1.
+  reflexivity.
+Qed.
 
 Lemma putdown_on_table_p_add1 (var_ob : nat) (s : State) :
   (putdownEff var_ob s).(dynamic).(on_table_p) var_ob = true.
-Proof. unfold putdownEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [putdownEff dynamic on_table_p].
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma putdown_on_table_p_other (var_ob : nat) (s : State) (var_x' : nat) (h1 : var_x' <> var_ob) :
   (putdownEff var_ob s).(dynamic).(on_table_p) var_x' = s.(dynamic).(on_table_p) var_x'.
-Proof. unfold putdownEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [putdownEff dynamic on_table_p].
+  certplan_skip h1.
+  reflexivity.
+Qed.
 
 Lemma putdown_arm_empty_p_add1 (var_ob : nat) (s : State) :
   (putdownEff var_ob s).(dynamic).(arm_empty_p) = true.
-Proof. unfold putdownEff; simpl; certplan_eff. Qed.
+Proof. reflexivity. Qed.
 
 Lemma putdown_holding_p_del1 (var_ob : nat) (s : State) :
   (putdownEff var_ob s).(dynamic).(holding_p) var_ob = false.
-Proof. unfold putdownEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [putdownEff dynamic holding_p].
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma putdown_holding_p_other (var_ob : nat) (s : State) (var_x' : nat) (h1 : var_x' <> var_ob) :
   (putdownEff var_ob s).(dynamic).(holding_p) var_x' = s.(dynamic).(holding_p) var_x'.
-Proof. unfold putdownEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [putdownEff dynamic holding_p].
+  certplan_skip h1.
+  reflexivity.
+Qed.
 
 Lemma putdown_on_p (var_ob : nat) (s : State) :
   (putdownEff var_ob s).(dynamic).(on_p) = s.(dynamic).(on_p).
@@ -447,15 +521,29 @@ Proof. reflexivity. Qed.
 
 Lemma stack_clear_p_add1 (var_ob : nat) (var_underob : nat) (s : State) :
   (stackEff var_ob var_underob s).(dynamic).(clear_p) var_ob = true.
-Proof. unfold stackEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [stackEff dynamic clear_p].
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma stack_clear_p_del1 (var_ob : nat) (var_underob : nat) (s : State) (h1 : var_underob <> var_ob) :
   (stackEff var_ob var_underob s).(dynamic).(clear_p) var_underob = false.
-Proof. unfold stackEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [stackEff dynamic clear_p].
+  certplan_skip h1.
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma stack_clear_p_other (var_ob : nat) (var_underob : nat) (s : State) (var_x' : nat) (h1 : var_x' <> var_ob) (h2 : var_x' <> var_underob) :
   (stackEff var_ob var_underob s).(dynamic).(clear_p) var_x' = s.(dynamic).(clear_p) var_x'.
-Proof. unfold stackEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [stackEff dynamic clear_p].
+  certplan_skip h1.
+  certplan_skip h2.
+  reflexivity.
+Qed.
 
 Lemma stack_on_table_p (var_ob : nat) (var_underob : nat) (s : State) :
   (stackEff var_ob var_underob s).(dynamic).(on_table_p) = s.(dynamic).(on_table_p).
@@ -463,23 +551,39 @@ Proof. reflexivity. Qed.
 
 Lemma stack_arm_empty_p_add1 (var_ob : nat) (var_underob : nat) (s : State) :
   (stackEff var_ob var_underob s).(dynamic).(arm_empty_p) = true.
-Proof. unfold stackEff; simpl; certplan_eff. Qed.
+Proof. reflexivity. Qed.
 
 Lemma stack_holding_p_del1 (var_ob : nat) (var_underob : nat) (s : State) :
   (stackEff var_ob var_underob s).(dynamic).(holding_p) var_ob = false.
-Proof. unfold stackEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [stackEff dynamic holding_p].
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma stack_holding_p_other (var_ob : nat) (var_underob : nat) (s : State) (var_x' : nat) (h1 : var_x' <> var_ob) :
   (stackEff var_ob var_underob s).(dynamic).(holding_p) var_x' = s.(dynamic).(holding_p) var_x'.
-Proof. unfold stackEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [stackEff dynamic holding_p].
+  certplan_skip h1.
+  reflexivity.
+Qed.
 
 Lemma stack_on_p_add1 (var_ob : nat) (var_underob : nat) (s : State) :
   (stackEff var_ob var_underob s).(dynamic).(on_p) var_ob var_underob = true.
-Proof. unfold stackEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [stackEff dynamic on_p].
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma stack_on_p_other (var_ob : nat) (var_underob : nat) (s : State) (var_x' var_y' : nat) (h1 : ~ (var_x' = var_ob /\ var_y' = var_underob)) :
   (stackEff var_ob var_underob s).(dynamic).(on_p) var_x' var_y' = s.(dynamic).(on_p) var_x' var_y'.
-Proof. unfold stackEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [stackEff dynamic on_p].
+  certplan_skip h1.
+  reflexivity.
+Qed.
 
 Lemma unstack_statics (var_ob : nat) (var_underob : nat) (s : State) :
   (unstackEff var_ob var_underob s).(statics) = s.(statics).
@@ -487,15 +591,29 @@ Proof. reflexivity. Qed.
 
 Lemma unstack_clear_p_add1 (var_ob : nat) (var_underob : nat) (s : State) :
   (unstackEff var_ob var_underob s).(dynamic).(clear_p) var_underob = true.
-Proof. unfold unstackEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [unstackEff dynamic clear_p].
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma unstack_clear_p_del1 (var_ob : nat) (var_underob : nat) (s : State) (h1 : var_ob <> var_underob) :
   (unstackEff var_ob var_underob s).(dynamic).(clear_p) var_ob = false.
-Proof. unfold unstackEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [unstackEff dynamic clear_p].
+  certplan_skip h1.
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma unstack_clear_p_other (var_ob : nat) (var_underob : nat) (s : State) (var_x' : nat) (h1 : var_x' <> var_underob) (h2 : var_x' <> var_ob) :
   (unstackEff var_ob var_underob s).(dynamic).(clear_p) var_x' = s.(dynamic).(clear_p) var_x'.
-Proof. unfold unstackEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [unstackEff dynamic clear_p].
+  certplan_skip h1.
+  certplan_skip h2.
+  reflexivity.
+Qed.
 
 Lemma unstack_on_table_p (var_ob : nat) (var_underob : nat) (s : State) :
   (unstackEff var_ob var_underob s).(dynamic).(on_table_p) = s.(dynamic).(on_table_p).
@@ -503,23 +621,39 @@ Proof. reflexivity. Qed.
 
 Lemma unstack_arm_empty_p_del1 (var_ob : nat) (var_underob : nat) (s : State) :
   (unstackEff var_ob var_underob s).(dynamic).(arm_empty_p) = false.
-Proof. unfold unstackEff; simpl; certplan_eff. Qed.
+Proof. reflexivity. Qed.
 
 Lemma unstack_holding_p_add1 (var_ob : nat) (var_underob : nat) (s : State) :
   (unstackEff var_ob var_underob s).(dynamic).(holding_p) var_ob = true.
-Proof. unfold unstackEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [unstackEff dynamic holding_p].
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma unstack_holding_p_other (var_ob : nat) (var_underob : nat) (s : State) (var_x' : nat) (h1 : var_x' <> var_ob) :
   (unstackEff var_ob var_underob s).(dynamic).(holding_p) var_x' = s.(dynamic).(holding_p) var_x'.
-Proof. unfold unstackEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [unstackEff dynamic holding_p].
+  certplan_skip h1.
+  reflexivity.
+Qed.
 
 Lemma unstack_on_p_del1 (var_ob : nat) (var_underob : nat) (s : State) :
   (unstackEff var_ob var_underob s).(dynamic).(on_p) var_ob var_underob = false.
-Proof. unfold unstackEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [unstackEff dynamic on_p].
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma unstack_on_p_other (var_ob : nat) (var_underob : nat) (s : State) (var_x' var_y' : nat) (h1 : ~ (var_x' = var_ob /\ var_y' = var_underob)) :
   (unstackEff var_ob var_underob s).(dynamic).(on_p) var_x' var_y' = s.(dynamic).(on_p) var_x' var_y'.
-Proof. unfold unstackEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [unstackEff dynamic on_p].
+  certplan_skip h1.
+  reflexivity.
+Qed.
 
 Lemma actionApply_statics (a : PlanAction) (s : State) :
   (actionApply a s).(statics) = s.(statics).

@@ -318,12 +318,38 @@ Qed.
 
 (** * Helper lemmas (paper 000, Listings 12 and 13) *)
 
-Ltac certplan_eff :=
-  intros;
-  repeat match goal with
-         | |- context [Nat.eqb ?a ?b] => destruct (Nat.eqb_spec a b); simpl
-         end;
-  solve [ reflexivity | congruence | exfalso; tauto | exfalso; intuition congruence ].
+Ltac certplan_false_by close :=
+  lazymatch goal with
+  | |- (if ?T then _ else _) = _ =>
+      let E := fresh "E" in
+      assert (E : T = false) by
+        (reflexivity (* two different objects first: computation decides *)
+         || (repeat (match goal with |- context [Nat.eqb ?a ?b] => destruct (Nat.eqb_spec a b) end;
+                     try reflexivity);
+             close));
+      rewrite E; cbv beta iota; clear E
+  end.
+
+(* The head test is false: hypothesis `h` says the argument tuples differ. *)
+Ltac certplan_skip h := certplan_false_by ltac:(exfalso; apply h; repeat split; assumption).
+
+(* The head test is false: two different objects stand in one position. *)
+Ltac certplan_skip_objects := certplan_false_by ltac:(congruence).
+
+(* The head test is true: it compares the arguments with themselves. *)
+Ltac certplan_hit :=
+  lazymatch goal with
+  | |- (if ?T then _ else _) = _ =>
+      let E := fresh "E" in
+      assert (E : T = true) by (rewrite ?Nat.eqb_refl; reflexivity);
+      rewrite E; cbv beta iota; clear E
+  end.
+
+(* The head test may go either way; where it is true, its branch gives the wanted value. *)
+Ltac certplan_case :=
+  lazymatch goal with
+  | |- (if ?T then _ else _) = _ => destruct T; cbv beta iota; [reflexivity |]
+  end.
 
 Lemma move_statics (var_from : nat) (var_to : nat) (s : State) :
   (moveEff var_from var_to s).(statics) = s.(statics).
@@ -331,15 +357,29 @@ Proof. reflexivity. Qed.
 
 Lemma move_at_robby_p_add1 (var_from : nat) (var_to : nat) (s : State) :
   (moveEff var_from var_to s).(dynamic).(at_robby_p) var_to = true.
-Proof. unfold moveEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [moveEff dynamic at_robby_p].
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma move_at_robby_p_del1 (var_from : nat) (var_to : nat) (s : State) (h1 : var_from <> var_to) :
   (moveEff var_from var_to s).(dynamic).(at_robby_p) var_from = false.
-Proof. unfold moveEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [moveEff dynamic at_robby_p].
+  certplan_skip h1.
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma move_at_robby_p_other (var_from : nat) (var_to : nat) (s : State) (var_r' : nat) (h1 : var_r' <> var_to) (h2 : var_r' <> var_from) :
   (moveEff var_from var_to s).(dynamic).(at_robby_p) var_r' = s.(dynamic).(at_robby_p) var_r'.
-Proof. unfold moveEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [moveEff dynamic at_robby_p].
+  certplan_skip h1.
+  certplan_skip h2.
+  reflexivity.
+Qed.
 
 Lemma move_at_p (var_from : nat) (var_to : nat) (s : State) :
   (moveEff var_from var_to s).(dynamic).(at_p) = s.(dynamic).(at_p).
@@ -363,27 +403,51 @@ Proof. reflexivity. Qed.
 
 Lemma pick_at_p_del1 (var_obj : nat) (var_room : nat) (var_gripper : nat) (s : State) :
   (pickEff var_obj var_room var_gripper s).(dynamic).(at_p) var_obj var_room = false.
-Proof. unfold pickEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [pickEff dynamic at_p].
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma pick_at_p_other (var_obj : nat) (var_room : nat) (var_gripper : nat) (s : State) (var_b' var_r' : nat) (h1 : ~ (var_b' = var_obj /\ var_r' = var_room)) :
   (pickEff var_obj var_room var_gripper s).(dynamic).(at_p) var_b' var_r' = s.(dynamic).(at_p) var_b' var_r'.
-Proof. unfold pickEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [pickEff dynamic at_p].
+  certplan_skip h1.
+  reflexivity.
+Qed.
 
 Lemma pick_free_p_del1 (var_obj : nat) (var_room : nat) (var_gripper : nat) (s : State) :
   (pickEff var_obj var_room var_gripper s).(dynamic).(free_p) var_gripper = false.
-Proof. unfold pickEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [pickEff dynamic free_p].
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma pick_free_p_other (var_obj : nat) (var_room : nat) (var_gripper : nat) (s : State) (var_g' : nat) (h1 : var_g' <> var_gripper) :
   (pickEff var_obj var_room var_gripper s).(dynamic).(free_p) var_g' = s.(dynamic).(free_p) var_g'.
-Proof. unfold pickEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [pickEff dynamic free_p].
+  certplan_skip h1.
+  reflexivity.
+Qed.
 
 Lemma pick_carry_p_add1 (var_obj : nat) (var_room : nat) (var_gripper : nat) (s : State) :
   (pickEff var_obj var_room var_gripper s).(dynamic).(carry_p) var_obj var_gripper = true.
-Proof. unfold pickEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [pickEff dynamic carry_p].
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma pick_carry_p_other (var_obj : nat) (var_room : nat) (var_gripper : nat) (s : State) (var_o' var_g' : nat) (h1 : ~ (var_o' = var_obj /\ var_g' = var_gripper)) :
   (pickEff var_obj var_room var_gripper s).(dynamic).(carry_p) var_o' var_g' = s.(dynamic).(carry_p) var_o' var_g'.
-Proof. unfold pickEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [pickEff dynamic carry_p].
+  certplan_skip h1.
+  reflexivity.
+Qed.
 
 Lemma drop_statics (var_obj : nat) (var_room : nat) (var_gripper : nat) (s : State) :
   (dropEff var_obj var_room var_gripper s).(statics) = s.(statics).
@@ -395,27 +459,51 @@ Proof. reflexivity. Qed.
 
 Lemma drop_at_p_add1 (var_obj : nat) (var_room : nat) (var_gripper : nat) (s : State) :
   (dropEff var_obj var_room var_gripper s).(dynamic).(at_p) var_obj var_room = true.
-Proof. unfold dropEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [dropEff dynamic at_p].
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma drop_at_p_other (var_obj : nat) (var_room : nat) (var_gripper : nat) (s : State) (var_b' var_r' : nat) (h1 : ~ (var_b' = var_obj /\ var_r' = var_room)) :
   (dropEff var_obj var_room var_gripper s).(dynamic).(at_p) var_b' var_r' = s.(dynamic).(at_p) var_b' var_r'.
-Proof. unfold dropEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [dropEff dynamic at_p].
+  certplan_skip h1.
+  reflexivity.
+Qed.
 
 Lemma drop_free_p_add1 (var_obj : nat) (var_room : nat) (var_gripper : nat) (s : State) :
   (dropEff var_obj var_room var_gripper s).(dynamic).(free_p) var_gripper = true.
-Proof. unfold dropEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [dropEff dynamic free_p].
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma drop_free_p_other (var_obj : nat) (var_room : nat) (var_gripper : nat) (s : State) (var_g' : nat) (h1 : var_g' <> var_gripper) :
   (dropEff var_obj var_room var_gripper s).(dynamic).(free_p) var_g' = s.(dynamic).(free_p) var_g'.
-Proof. unfold dropEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [dropEff dynamic free_p].
+  certplan_skip h1.
+  reflexivity.
+Qed.
 
 Lemma drop_carry_p_del1 (var_obj : nat) (var_room : nat) (var_gripper : nat) (s : State) :
   (dropEff var_obj var_room var_gripper s).(dynamic).(carry_p) var_obj var_gripper = false.
-Proof. unfold dropEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [dropEff dynamic carry_p].
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma drop_carry_p_other (var_obj : nat) (var_room : nat) (var_gripper : nat) (s : State) (var_o' var_g' : nat) (h1 : ~ (var_o' = var_obj /\ var_g' = var_gripper)) :
   (dropEff var_obj var_room var_gripper s).(dynamic).(carry_p) var_o' var_g' = s.(dynamic).(carry_p) var_o' var_g'.
-Proof. unfold dropEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [dropEff dynamic carry_p].
+  certplan_skip h1.
+  reflexivity.
+Qed.
 
 Lemma actionApply_statics (a : PlanAction) (s : State) :
   (actionApply a s).(statics) = s.(statics).

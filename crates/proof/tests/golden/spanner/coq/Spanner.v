@@ -341,12 +341,38 @@ Qed.
 
 (** * Helper lemmas (paper 000, Listings 12 and 13) *)
 
-Ltac certplan_eff :=
-  intros;
-  repeat match goal with
-         | |- context [Nat.eqb ?a ?b] => destruct (Nat.eqb_spec a b); simpl
-         end;
-  solve [ reflexivity | congruence | exfalso; tauto | exfalso; intuition congruence ].
+Ltac certplan_false_by close :=
+  lazymatch goal with
+  | |- (if ?T then _ else _) = _ =>
+      let E := fresh "E" in
+      assert (E : T = false) by
+        (reflexivity (* two different objects first: computation decides *)
+         || (repeat (match goal with |- context [Nat.eqb ?a ?b] => destruct (Nat.eqb_spec a b) end;
+                     try reflexivity);
+             close));
+      rewrite E; cbv beta iota; clear E
+  end.
+
+(* The head test is false: hypothesis `h` says the argument tuples differ. *)
+Ltac certplan_skip h := certplan_false_by ltac:(exfalso; apply h; repeat split; assumption).
+
+(* The head test is false: two different objects stand in one position. *)
+Ltac certplan_skip_objects := certplan_false_by ltac:(congruence).
+
+(* The head test is true: it compares the arguments with themselves. *)
+Ltac certplan_hit :=
+  lazymatch goal with
+  | |- (if ?T then _ else _) = _ =>
+      let E := fresh "E" in
+      assert (E : T = true) by (rewrite ?Nat.eqb_refl; reflexivity);
+      rewrite E; cbv beta iota; clear E
+  end.
+
+(* The head test may go either way; where it is true, its branch gives the wanted value. *)
+Ltac certplan_case :=
+  lazymatch goal with
+  | |- (if ?T then _ else _) = _ => destruct T; cbv beta iota; [reflexivity |]
+  end.
 
 Lemma walk_statics (var_start : nat) (var_end : nat) (var_m : nat) (s : State) :
   (walkEff var_start var_end var_m s).(statics) = s.(statics).
@@ -354,15 +380,29 @@ Proof. reflexivity. Qed.
 
 Lemma walk_at_p_add1 (var_start : nat) (var_end : nat) (var_m : nat) (s : State) :
   (walkEff var_start var_end var_m s).(dynamic).(at_p) var_m var_end = true.
-Proof. unfold walkEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [walkEff dynamic at_p].
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma walk_at_p_del1 (var_start : nat) (var_end : nat) (var_m : nat) (s : State) (h1 : var_start <> var_end) :
   (walkEff var_start var_end var_m s).(dynamic).(at_p) var_m var_start = false.
-Proof. unfold walkEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [walkEff dynamic at_p].
+  certplan_skip h1.
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma walk_at_p_other (var_start : nat) (var_end : nat) (var_m : nat) (s : State) (var_m' var_l' : nat) (h1 : ~ (var_m' = var_m /\ var_l' = var_end)) (h2 : ~ (var_m' = var_m /\ var_l' = var_start)) :
   (walkEff var_start var_end var_m s).(dynamic).(at_p) var_m' var_l' = s.(dynamic).(at_p) var_m' var_l'.
-Proof. unfold walkEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [walkEff dynamic at_p].
+  certplan_skip h1.
+  certplan_skip h2.
+  reflexivity.
+Qed.
 
 Lemma walk_carrying_p (var_start : nat) (var_end : nat) (var_m : nat) (s : State) :
   (walkEff var_start var_end var_m s).(dynamic).(carrying_p) = s.(dynamic).(carrying_p).
@@ -386,19 +426,35 @@ Proof. reflexivity. Qed.
 
 Lemma pickup_spanner_at_p_del1 (var_l : nat) (var_s : nat) (var_m : nat) (s : State) :
   (pickup_spannerEff var_l var_s var_m s).(dynamic).(at_p) var_s var_l = false.
-Proof. unfold pickup_spannerEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [pickup_spannerEff dynamic at_p].
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma pickup_spanner_at_p_other (var_l : nat) (var_s : nat) (var_m : nat) (s : State) (var_m' var_l' : nat) (h1 : ~ (var_m' = var_s /\ var_l' = var_l)) :
   (pickup_spannerEff var_l var_s var_m s).(dynamic).(at_p) var_m' var_l' = s.(dynamic).(at_p) var_m' var_l'.
-Proof. unfold pickup_spannerEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [pickup_spannerEff dynamic at_p].
+  certplan_skip h1.
+  reflexivity.
+Qed.
 
 Lemma pickup_spanner_carrying_p_add1 (var_l : nat) (var_s : nat) (var_m : nat) (s : State) :
   (pickup_spannerEff var_l var_s var_m s).(dynamic).(carrying_p) var_m var_s = true.
-Proof. unfold pickup_spannerEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [pickup_spannerEff dynamic carrying_p].
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma pickup_spanner_carrying_p_other (var_l : nat) (var_s : nat) (var_m : nat) (s : State) (var_m' var_s' : nat) (h1 : ~ (var_m' = var_m /\ var_s' = var_s)) :
   (pickup_spannerEff var_l var_s var_m s).(dynamic).(carrying_p) var_m' var_s' = s.(dynamic).(carrying_p) var_m' var_s'.
-Proof. unfold pickup_spannerEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [pickup_spannerEff dynamic carrying_p].
+  certplan_skip h1.
+  reflexivity.
+Qed.
 
 Lemma pickup_spanner_usable_p (var_l : nat) (var_s : nat) (var_m : nat) (s : State) :
   (pickup_spannerEff var_l var_s var_m s).(dynamic).(usable_p) = s.(dynamic).(usable_p).
@@ -426,27 +482,51 @@ Proof. reflexivity. Qed.
 
 Lemma tighten_nut_usable_p_del1 (var_l : nat) (var_s : nat) (var_m : nat) (var_n : nat) (s : State) :
   (tighten_nutEff var_l var_s var_m var_n s).(dynamic).(usable_p) var_s = false.
-Proof. unfold tighten_nutEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [tighten_nutEff dynamic usable_p].
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma tighten_nut_usable_p_other (var_l : nat) (var_s : nat) (var_m : nat) (var_n : nat) (s : State) (var_s' : nat) (h1 : var_s' <> var_s) :
   (tighten_nutEff var_l var_s var_m var_n s).(dynamic).(usable_p) var_s' = s.(dynamic).(usable_p) var_s'.
-Proof. unfold tighten_nutEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [tighten_nutEff dynamic usable_p].
+  certplan_skip h1.
+  reflexivity.
+Qed.
 
 Lemma tighten_nut_tightened_p_add1 (var_l : nat) (var_s : nat) (var_m : nat) (var_n : nat) (s : State) :
   (tighten_nutEff var_l var_s var_m var_n s).(dynamic).(tightened_p) var_n = true.
-Proof. unfold tighten_nutEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [tighten_nutEff dynamic tightened_p].
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma tighten_nut_tightened_p_other (var_l : nat) (var_s : nat) (var_m : nat) (var_n : nat) (s : State) (var_n' : nat) (h1 : var_n' <> var_n) :
   (tighten_nutEff var_l var_s var_m var_n s).(dynamic).(tightened_p) var_n' = s.(dynamic).(tightened_p) var_n'.
-Proof. unfold tighten_nutEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [tighten_nutEff dynamic tightened_p].
+  certplan_skip h1.
+  reflexivity.
+Qed.
 
 Lemma tighten_nut_loose_p_del1 (var_l : nat) (var_s : nat) (var_m : nat) (var_n : nat) (s : State) :
   (tighten_nutEff var_l var_s var_m var_n s).(dynamic).(loose_p) var_n = false.
-Proof. unfold tighten_nutEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [tighten_nutEff dynamic loose_p].
+  certplan_hit.
+  reflexivity.
+Qed.
 
 Lemma tighten_nut_loose_p_other (var_l : nat) (var_s : nat) (var_m : nat) (var_n : nat) (s : State) (var_n' : nat) (h1 : var_n' <> var_n) :
   (tighten_nutEff var_l var_s var_m var_n s).(dynamic).(loose_p) var_n' = s.(dynamic).(loose_p) var_n'.
-Proof. unfold tighten_nutEff; simpl; certplan_eff. Qed.
+Proof.
+  cbn [tighten_nutEff dynamic loose_p].
+  certplan_skip h1.
+  reflexivity.
+Qed.
 
 Lemma actionApply_statics (a : PlanAction) (s : State) :
   (actionApply a s).(statics) = s.(statics).
