@@ -70,7 +70,7 @@ def run(cmd, cwd):
     t = time.perf_counter()
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=limit + 30, cwd=cwd)
-        return time.perf_counter() - t, p.returncode, p.stdout + p.stderr
+        return time.perf_counter() - t, p.returncode, p.stdout
     except subprocess.TimeoutExpired:
         return time.perf_counter() - t, None, ""
 
@@ -78,10 +78,12 @@ def run(cmd, cwd):
 def ours(d, p, search):
     wall, rc, out = run([binary, "plan", d, p, "--search", search, "--json", "--plan-file", os.path.join(tmp, "plan"),
                          "--time-limit", str(limit)], tmp)
-    try:
-        v = json.loads(out.strip().splitlines()[-1] if out.strip() else "{}")
-    except (json.JSONDecodeError, IndexError):
-        v = {}
+    v = {}
+    for line in out.splitlines():
+        try:
+            v = json.loads(line)
+        except json.JSONDecodeError:
+            pass
     s = v.get("search") or {}
     solved = rc == 0
     return {"solved": solved, "rc": rc, "wall": round(wall, 3), "expanded": s.get("expanded"),

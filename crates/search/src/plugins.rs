@@ -86,6 +86,9 @@ pub struct Properties {
     pub preferred_operators: bool,
 }
 
+/// A check of a heuristic's parameter combination; `Err` holds the message.
+pub type SpecCheck = fn(&HeuristicSpec) -> Result<(), String>;
+
 pub struct HeuristicPlugin {
     pub name: &'static str,
     /// Other names it answers to (`hadd` for `add`).
@@ -97,7 +100,7 @@ pub struct HeuristicPlugin {
     /// Builds an instance for a task whose costs are already those of the spec's cost type.
     pub build: fn(&SearchTask, &HeuristicSpec) -> Box<dyn Heuristic>,
     /// Checks of parameter combinations beyond each parameter's kind (message without the name).
-    pub check: Option<fn(&HeuristicSpec) -> Result<(), String>>,
+    pub check: Option<SpecCheck>,
 }
 
 /// How an engine computes the priority of a state.

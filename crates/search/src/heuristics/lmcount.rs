@@ -7,8 +7,9 @@
 //! predecessors the parent accepted; a state reached by several paths keeps the intersection
 //! (Fast Downward's status manager). A landmark is *needed* when not accepted, or accepted,
 //! false in `s` and either a goal or greedy-necessarily ordered before one not accepted
-//! ("required again"). h is the sum of the needed landmarks' costs; 0 in goal states. Dead ends
-//! are those where the goal is relaxed-unreachable (so infinite only in dead ends).
+//! ("required again"). h is the sum of the needed landmarks' costs; 0 in goal states. Infinite
+//! only where a false goal atom has no achiever at all (a sure dead end); other dead ends get a
+//! finite value (LAMA's hFF finds the relaxed ones).
 //! Preferred operators (`pref=true`): the applicable achievers of needed landmarks false in `s`.
 
 use crate::config::HeuristicSpec;
@@ -85,9 +86,6 @@ pub struct LmCount {
     pre: Vec<(Vec<u32>, Vec<u32>)>,
     goal: (Vec<u32>, Vec<u32>),
     scratch: Vec<u64>,
-    unsat: Vec<u32>,
-    stack: Vec<u32>,
-    reached: Vec<bool>,
 }
 
 impl LmCount {
@@ -107,8 +105,6 @@ impl LmCount {
         for &(a, b) in &graph.reasonable {
             reasonable_before[b].push(a);
         }
-        let natoms = r.natoms;
-        let nops = r.ops.len();
         LmCount {
             r,
             words: n.div_ceil(64).max(1),
@@ -122,9 +118,6 @@ impl LmCount {
             pre: t.ground.operators.iter().map(|o| (o.pre.clone(), o.pre_neg.clone())).collect(),
             goal: (t.ground.goal.clone(), t.ground.goal_neg.clone()),
             scratch: Vec::new(),
-            unsat: vec![0; nops],
-            stack: Vec::new(),
-            reached: vec![false; natoms],
         }
     }
 
@@ -181,38 +174,6 @@ impl LmCount {
         }
     }
 
-    fn goal_reachable(&mut self, s: &State) -> bool {
-        let mut atoms = Vec::new();
-        self.r.state_atoms(s, &mut atoms);
-        self.reached.fill(false);
-        for (i, o) in self.r.ops.iter().enumerate() {
-            self.unsat[i] = o.pre.len() as u32;
-        }
-        self.stack.clear();
-        for a in atoms {
-            self.reached[a as usize] = true;
-            self.stack.push(a);
-        }
-        while let Some(p) = self.stack.pop() {
-            if p == self.r.goal_atom {
-                return true;
-            }
-            for &oi in &self.r.pre_of[p as usize] {
-                let oi = oi as usize;
-                self.unsat[oi] -= 1;
-                if self.unsat[oi] == 0 {
-                    for &e in &self.r.ops[oi].eff {
-                        if !self.reached[e as usize] {
-                            self.reached[e as usize] = true;
-                            self.stack.push(e);
-                        }
-                    }
-                }
-            }
-        }
-        false
-    }
-
     fn is_goal(&self, s: &State) -> bool {
         let l = &self.r;
         self.goal.0.iter().all(|&a| l.holds(s, a)) && !self.goal.1.iter().any(|&a| l.holds(s, a))
@@ -247,7 +208,10 @@ impl Heuristic for LmCount {
                 }
             }
         }
-        if !needed_false.is_empty() && !self.goal_reachable(s) {
+        // A false goal atom that no operator adds: a dead end for sure, and cheap to see. (A
+        // full relaxed reachability test here cost as much as hFF per state; LAMA pairs lmcount
+        // with hFF, which finds the other relaxed dead ends.)
+        if needed_false.iter().any(|&l| self.graph.landmarks[l].goal && self.graph.landmarks[l].achievers.is_empty()) {
             return None;
         }
         if self.pref
