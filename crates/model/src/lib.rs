@@ -13,7 +13,7 @@ mod lower;
 pub mod semantics;
 mod summary;
 
-pub use check::check;
+pub use check::{ResolvedStep, check, resolve_plan};
 pub use summary::Summary;
 
 use pddl::ast::{Domain, Problem};
