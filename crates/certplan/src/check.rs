@@ -1,4 +1,7 @@
 //! `certplan check`: load, parse, and (only when the syntax is clean) run the semantic checker.
+//! With a plan, a clean check also runs the validator: `ok` means the plan executes and reaches
+//! the goal, never only that its steps are well-formed. A plan that does not is reported as
+//! `validate` reports it, with exit status 1.
 
 use crate::load::{self, parse};
 use crate::{Fatal, Outcome, Ui, output, stdio};
@@ -37,6 +40,7 @@ pub fn run(args: &CheckArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     let plan = plan_file.and_then(|f| parse(&sources, f, pddl::parse_plan, &mut diags));
 
     let mut summary = None;
+    let mut validation = None;
     // Semantic checks on a broken tree only produce cascades of confusing errors, so they wait
     // until the syntax is clean.
     if !diags.iter().any(Diagnostic::is_error) {
@@ -51,6 +55,13 @@ pub fn run(args: &CheckArgs, ui: &Ui) -> Result<Outcome, Fatal> {
             plan: plan.as_ref().map(|(p, id)| (p, *id)),
         };
         let checked = model::check(input, CheckOptions { strict: args.strict });
+        let clean = !checked.has_errors();
+        // Well-formed is not valid: with a clean plan, the validator decides (VAL's defaults).
+        if let (true, Some(task), Some((plan, id))) = (clean, &checked.task, &plan)
+            && let Ok(steps) = model::resolve_plan(&task.domain, &task.objects, plan, *id)
+        {
+            validation = Some(val::validate_steps(task, &steps, val::Options::default()));
+        }
         diags.extend(checked.diagnostics);
         summary = Some(checked.summary);
     }
@@ -58,16 +69,33 @@ pub fn run(args: &CheckArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     let (errors, warnings) = output::count_errors(&diags);
     let summary = summary.filter(|_| errors == 0);
 
+    let plan_invalid = validation.as_ref().is_some_and(|v| !v.verdict.is_valid());
+
     if args.json {
-        stdio::print(&format!("{}\n", output::json_report(&sources, &diags, summary.as_ref())))?;
-    } else {
-        stdio::eprint(&pddl::render::render_all(&diags, &sources, ui.color));
-        if !ui.quiet {
-            match &summary {
-                Some(s) => stdio::print(&output::summary_text(s, warnings))?,
-                None => stdio::print(&output::tally(errors, warnings))?,
+        let mut report = output::json_report(&sources, &diags, summary.as_ref());
+        if let Some(obj) = report.as_object_mut() {
+            obj.insert("ok".into(), (errors == 0 && !plan_invalid).into());
+            if let Some(v) = &validation {
+                obj.insert("validation".into(), serde_json::to_value(v).unwrap_or(serde_json::Value::Null));
             }
         }
+        stdio::print(&format!("{report}\n"))?;
+    } else {
+        stdio::eprint(&pddl::render::render_all(&diags, &sources, ui.color));
+        match &validation {
+            Some(v) if !v.verdict.is_valid() => stdio::print(&v.to_text())?,
+            _ if ui.quiet => {}
+            _ => match &summary {
+                Some(s) => stdio::print(&output::summary_text(s, warnings))?,
+                None => stdio::print(&output::tally(errors, warnings))?,
+            },
+        }
     }
-    Ok(if errors > 0 { Outcome::InputErrors } else { Outcome::Fine })
+    Ok(if errors > 0 {
+        Outcome::InputErrors
+    } else if plan_invalid {
+        Outcome::PlanInvalid
+    } else {
+        Outcome::Fine
+    })
 }

@@ -1,11 +1,14 @@
 //! `certplan validate DOMAIN PROBLEM PLAN...`: one validation report per plan.
 //!
-//! Domain and problem are parsed and checked once; each plan is parsed and checked against them
-//! by `model::check` (unknown actions and objects, arity, types: diagnostics with the plan's line
-//! and column) and then validated by the `val` crate. Exit status: 0 when every plan is valid,
-//! 1 when some plan is invalid (a step fails or the goal is not reached), 2 on an input error
-//! (unreadable path, a parse or check error in any file, a task the validator does not support).
-//! An input error wins over an invalid plan.
+//! Domain and problem are parsed and checked once; each plan is parsed, its steps resolved by
+//! `model::resolve_plan` (unknown actions and objects, arity, types: diagnostics with the plan's
+//! line and column) and then validated by the `val` crate. Exit status, as VAL's verdicts go:
+//! 0 when every plan is valid; 1 when some plan is invalid, a plan whose text does not parse or
+//! whose step names an unknown action or object, the wrong number of arguments or an object of
+//! the wrong type included; 2 on an input error: an unreadable file (missing, not text, too
+//! large), a parse or check error in the domain or problem, a task the validator does not
+//! support. An input error wins over an invalid plan; an unreadable plan does not stop the
+//! others from being validated and reported.
 
 use crate::load::{self, Loaded};
 use crate::{Fatal, Outcome, Ui, stdio};
@@ -32,9 +35,14 @@ pub struct ValidateArgs {
     /// Print the final state of plans executed to the end.
     #[arg(long)]
     final_state: bool,
-    /// Temporal plans: interfering happenings must be at least this far apart (VAL's -t).
-    #[arg(long, short = 't', default_value_t = 0.001, value_parser = tolerance)]
+    /// Temporal plans: VAL's -t. Happenings within a tenth of it form one happening (checked for
+    /// interference, as VAL does), and duration constraints hold within it.
+    #[arg(long, short = 't', default_value_t = val::DEFAULT_TOLERANCE, value_parser = tolerance)]
     tolerance: f64,
+    /// Temporal plans: the strict PDDL 2.1 reading instead of VAL's: interfering happenings must
+    /// be at least the tolerance apart.
+    #[arg(long)]
+    strict_epsilon: bool,
 }
 
 fn tolerance(s: &str) -> Result<f64, String> {
@@ -47,8 +55,11 @@ fn tolerance(s: &str) -> Result<f64, String> {
 /// What happened to one plan file.
 enum PlanOutcome {
     Report(Box<val::Validation>),
-    /// Parse or check errors in the plan file.
-    Diagnostics(Vec<Diagnostic>),
+    /// The plan text does not parse, or a step does not resolve: an invalid plan (exit 1).
+    Malformed(Vec<Diagnostic>),
+    /// The file cannot be read as text (exit 2): the reason, and the diagnostics of a file that
+    /// was read but is not text.
+    Unreadable(String, Vec<Diagnostic>),
 }
 
 pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Outcome, Fatal> {
@@ -57,9 +68,15 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     // Every path is opened first, so that a typo in the last plan is reported before any work.
     let domain_file = load::load(&args.domain, &mut sources, &mut diags)?;
     let problem_file = load::load(&args.problem, &mut sources, &mut diags)?;
+    // A plan that cannot be read is reported in its place; the others are still validated.
     let mut plan_files = Vec::with_capacity(args.plans.len());
     for p in &args.plans {
-        plan_files.push(load::load(p, &mut sources, &mut diags)?);
+        let mut plan_diags = Vec::new();
+        plan_files.push(match load::load(p, &mut sources, &mut plan_diags) {
+            Ok(Loaded::Text(id)) if !plan_diags.iter().any(Diagnostic::is_error) => Ok(id),
+            Ok(_) => Err(PlanOutcome::Unreadable("the file is not a readable text file".into(), plan_diags)),
+            Err(Fatal(message)) => Err(PlanOutcome::Unreadable(message, Vec::new())),
+        });
     }
 
     let domain = text(domain_file).map(|id| (pddl::parse_domain(&sources.get(id).text, id), id));
@@ -101,18 +118,27 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         trace: args.trace,
         final_state: args.final_state,
         tolerance: args.tolerance,
+        strict_epsilon: args.strict_epsilon,
         ..val::Options::default()
     };
-    let mut outcomes = Vec::with_capacity(plan_files.len());
-    for loaded in plan_files {
-        outcomes.push(validate_one(loaded, &sources, &domain, did, &problem, pid, &task, options));
-    }
+    let outcomes: Vec<PlanOutcome> = plan_files
+        .into_iter()
+        .map(|file| match file {
+            Ok(id) => validate_one(id, &sources, &task, options),
+            Err(unreadable) => unreadable,
+        })
+        .collect();
 
     let input_errors = outcomes.iter().any(|o| match o {
-        PlanOutcome::Diagnostics(_) => true,
-        PlanOutcome::Report(r) => matches!(r.verdict, val::Verdict::Malformed | val::Verdict::Unsupported),
+        PlanOutcome::Unreadable(..) => true,
+        PlanOutcome::Report(r) => r.verdict == val::Verdict::Unsupported,
+        PlanOutcome::Malformed(_) => false,
     });
-    let invalid = outcomes.iter().any(|o| matches!(o, PlanOutcome::Report(r) if !r.verdict.is_valid()));
+    let invalid = outcomes.iter().any(|o| match o {
+        PlanOutcome::Report(r) => !r.verdict.is_valid(),
+        PlanOutcome::Malformed(_) => true,
+        PlanOutcome::Unreadable(..) => false,
+    });
 
     if args.json {
         let plans: Vec<Value> = args
@@ -122,11 +148,20 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Outcome, Fatal> {
             .map(|(path, o)| match o {
                 PlanOutcome::Report(r) => json!({
                     "path": path.display().to_string(),
+                    "verdict": r.verdict,
                     "diagnostics": [],
                     "report": serde_json::to_value(r).unwrap_or(Value::Null),
                 }),
-                PlanOutcome::Diagnostics(ds) => json!({
+                PlanOutcome::Malformed(ds) => json!({
                     "path": path.display().to_string(),
+                    "verdict": "malformed",
+                    "diagnostics": ds.iter().map(|d| d.short(&sources)).collect::<Vec<_>>(),
+                    "report": Value::Null,
+                }),
+                PlanOutcome::Unreadable(why, ds) => json!({
+                    "path": path.display().to_string(),
+                    "verdict": "unreadable",
+                    "error": why,
                     "diagnostics": ds.iter().map(|d| d.short(&sources)).collect::<Vec<_>>(),
                     "report": Value::Null,
                 }),
@@ -144,12 +179,17 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Outcome, Fatal> {
             }
             match o {
                 PlanOutcome::Report(r) => out.push_str(&r.to_text()),
-                PlanOutcome::Diagnostics(ds) => {
+                PlanOutcome::Malformed(ds) => {
                     stdio::eprint(&pddl::render::render_all(ds, &sources, ui.color));
                     out.push_str("Plan malformed\n");
                     for d in ds.iter().filter(|d| d.is_error()) {
                         out.push_str(&format!("  {}\n", d.short(&sources)));
                     }
+                }
+                PlanOutcome::Unreadable(why, ds) => {
+                    stdio::eprint(&pddl::render::render_all(ds, &sources, ui.color));
+                    stdio::eprint(&format!("certplan: {why}\n"));
+                    out.push_str(&format!("Plan not read: {why}\n"));
                 }
             }
             stdio::print(&out)?;
@@ -171,37 +211,23 @@ fn text(loaded: Loaded) -> Option<FileId> {
     }
 }
 
-#[allow(clippy::too_many_arguments)] // the parsed inputs, passed as they are
-fn validate_one(
-    loaded: Loaded,
-    sources: &SourceMap,
-    domain: &pddl::ast::Domain,
-    did: FileId,
-    problem: &pddl::ast::Problem,
-    pid: FileId,
-    task: &model::lifted::Task,
-    options: val::Options,
-) -> PlanOutcome {
-    let Loaded::Text(id) = loaded else {
-        return PlanOutcome::Diagnostics(Vec::new());
-    };
+/// Parses one plan, resolves its steps against the task and validates it. Parse and resolution
+/// errors are all reported together, each with its line and column.
+fn validate_one(id: FileId, sources: &SourceMap, task: &model::lifted::Task, options: val::Options) -> PlanOutcome {
     let parse = pddl::parse_plan(&sources.get(id).text, id);
     let mut diags = parse.diagnostics;
-    let Some(plan) = parse.value.filter(|_| !diags.iter().any(Diagnostic::is_error)) else {
-        return PlanOutcome::Diagnostics(diags);
-    };
-    // The checker's plan diagnostics carry spans and suggestions; the domain and problem were
-    // checked above, so only the plan's own diagnostics are kept.
-    let checked = model::check(
-        Input { domain: (domain, did), problem: Some((problem, pid)), plan: Some((&plan, id)) },
-        CheckOptions::default(),
-    );
-    diags.extend(checked.diagnostics.into_iter().filter(|d| d.file == id));
-    if diags.iter().any(Diagnostic::is_error) {
-        pddl::diagnostic::sort(&mut diags);
-        return PlanOutcome::Diagnostics(diags);
+    let plan = parse.value.unwrap_or_default();
+    match model::resolve_plan(&task.domain, &task.objects, &plan, id) {
+        Ok(steps) if !diags.iter().any(Diagnostic::is_error) => {
+            PlanOutcome::Report(Box::new(val::validate_steps(task, &steps, options)))
+        }
+        Ok(_) => PlanOutcome::Malformed(diags),
+        Err(resolution) => {
+            diags.extend(resolution);
+            pddl::diagnostic::sort(&mut diags);
+            PlanOutcome::Malformed(diags)
+        }
     }
-    PlanOutcome::Report(Box::new(val::validate(task, &plan, options)))
 }
 
 fn input_error(
