@@ -148,11 +148,11 @@ pub fn check(input: Input, options: CheckOptions) -> Checked {
     };
     // The plan is resolved against the lowered names, with the same function the validator uses,
     // so that `check` and `validate` report a bad step in the same words.
-    if let Some((plan, planfile)) = input.plan {
-        if let Err(plan_diags) = resolve_plan(&domain, &objects, plan, planfile) {
-            diagnostics.extend(plan_diags);
-            pddl::diagnostic::sort(&mut diagnostics);
-        }
+    if let Some((plan, planfile)) = input.plan
+        && let Err(plan_diags) = resolve_plan(&domain, &objects, plan, planfile)
+    {
+        diagnostics.extend(plan_diags);
+        pddl::diagnostic::sort(&mut diagnostics);
     }
     let mut task = None;
     if let Some((p, init, init_values, timed, goal, goal_variables, pconstraints, metric)) = task_parts {
