@@ -252,5 +252,17 @@ pub fn validate_steps(task: &Task, steps: &[Step], options: Options) -> Validati
     if !errors.is_empty() {
         return Validation::without_run(Verdict::Malformed, steps.len(), temporal, errors);
     }
-    if temporal { temporal::validate(task, steps, options) } else { sequential::validate(task, steps, options) }
+    if temporal {
+        temporal::validate(task, steps, options)
+    } else if !task.timed_literals.is_empty() {
+        // VAL times the steps of an untimed plan 1, 2, 3, ...; the timed literals fire among
+        // them, and every one of them before the goal is checked.
+        let timed: Vec<Step> =
+            steps.iter().enumerate().map(|(i, s)| Step { time: Some((i + 1) as f64), ..s.clone() }).collect();
+        let mut v = temporal::validate(task, &timed, options);
+        v.notes.push("the plan has no times: its steps happen at 1, 2, 3, ... as in VAL".into());
+        v
+    } else {
+        sequential::validate(task, steps, options)
+    }
 }

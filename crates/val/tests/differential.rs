@@ -452,7 +452,7 @@ fn temporal_verdicts_agree_with_unified_planning_and_vals_grouping() {
     std::fs::create_dir_all(&tmp).expect("temp dir");
 
     // Per task: (variant id, our verdicts at 0.01 and 0.001, the variant whose label it takes).
-    type Ours = Vec<(String, [&'static str; 2], usize)>;
+    type Ours = Vec<(String, [&'static str; 3], usize)>;
     let mut ours: Vec<Ours> = Vec::new();
     let mut manifest = String::new();
     let mut taken: BTreeMap<String, usize> = BTreeMap::new();
@@ -537,10 +537,10 @@ fn temporal_verdicts_agree_with_unified_planning_and_vals_grouping() {
         let mut mine = Vec::new();
         let mut paths = Vec::new();
         for (kind, steps, label_from) in &variants {
-            let verdict = |tolerance: f64| match val::validate_steps(
+            let verdict = |tolerance: f64, strict_epsilon: bool| match val::validate_steps(
                 &task,
                 steps,
-                val::Options { tolerance, ..val::Options::default() },
+                val::Options { tolerance, strict_epsilon, ..val::Options::default() },
             )
             .verdict
             {
@@ -552,7 +552,7 @@ fn temporal_verdicts_agree_with_unified_planning_and_vals_grouping() {
             let path = tmp.join(format!("{stem}-{kind}.plan"));
             std::fs::write(&path, plan_text(&task, steps)).expect("temp file");
             paths.push(path.display().to_string());
-            mine.push((id, [verdict(0.01), verdict(0.001)], *label_from));
+            mine.push((id, [verdict(0.01, false), verdict(0.001, false), verdict(0.001, true)], *label_from));
         }
         let entry = serde_json::json!({
             "domain": root.join(&f[c_domain]).display().to_string(),
@@ -587,6 +587,10 @@ fn temporal_verdicts_agree_with_unified_planning_and_vals_grouping() {
 
     // [tolerance 0.01, tolerance 0.001]: (compared, agreed); disagreements with the tolerance.
     let mut figures = [(0usize, 0usize); 2];
+    // The strict PDDL 2.1 reading at 0.001 (the old default), against the same labels.
+    let mut strict = (0usize, 0usize);
+    let mut by_kind: BTreeMap<String, [usize; 3]> = BTreeMap::new();
+    let mut why_unlabelled: BTreeMap<String, usize> = BTreeMap::new();
     let mut unlabelled = 0;
     let mut up_unreadable = 0;
     let mut disagreements = Vec::new();
@@ -599,9 +603,16 @@ fn temporal_verdicts_agree_with_unified_planning_and_vals_grouping() {
             let label = vs.get(*label_from).and_then(|v| v.as_str()).unwrap_or("error");
             if label.starts_with("error") {
                 unlabelled += 1;
+                *why_unlabelled.entry(label.chars().take(90).collect()).or_default() += 1;
                 continue;
             }
             let kind = id.rsplit('#').next().unwrap_or("");
+            let e = by_kind.entry(kind.to_string()).or_default();
+            e[0] += 1;
+            e[1] += usize::from(label == "valid");
+            e[2] += usize::from(us[1] == label);
+            strict.0 += 1;
+            strict.1 += usize::from(us[2] == label);
             for (t, tolerance) in [0.01, 0.001].into_iter().enumerate() {
                 // A 0.0005 gap is within a tenth of 0.01: VAL joins those happenings, and neither
                 // unified-planning nor the plan 1.0 apart tells what VAL says then.
@@ -626,6 +637,11 @@ fn temporal_verdicts_agree_with_unified_planning_and_vals_grouping() {
         "temporal differential: {} tasks, {no_walk} without a walk, {up_unreadable} unified-planning cannot read, {unlabelled} unlabelled",
         ours.len()
     );
+    eprintln!("  by variant (labelled, labelled valid, agree at -t 0.001): {by_kind:?}");
+    eprintln!("  the strict epsilon reading at -t 0.001 agrees on {} of {}", strict.1, strict.0);
+    for (why, n) in &why_unlabelled {
+        eprintln!("  unlabelled {n}: {why}");
+    }
     for d in &disagreements {
         eprintln!("  disagreement: {d}");
     }
