@@ -128,10 +128,15 @@ fn validate() {
     let v = json("validate", &["validate", "--json", &d, &p, &short], 1);
     assert_ne!(v["plans"][0]["report"]["verdict"], "valid");
     let unknown = dir.file("unknown.plan", "(fly rooma)\n");
-    let v = json("validate", &["validate", "--json", &d, &p, &unknown], 2);
+    // A step naming an unknown action makes the plan invalid (exit 1), as VAL's verdict goes.
+    let v = json("validate", &["validate", "--json", &d, &p, &unknown], 1);
     assert_eq!(v["plans"][0]["diagnostics"][0]["code"], "E0124", "{v}");
+    assert_eq!(v["plans"][0]["verdict"], "malformed", "{v}");
     json("validate", &["validate", "--json", &dir.file("broken.pddl", BROKEN), &p, &short], 2);
-    json("validate", &["validate", "--json", &d, &p, &dir.path("missing.plan")], 2);
+    // An unreadable plan is reported in its place (exit 2); the others are still validated.
+    let v = json("validate", &["validate", "--json", &d, &p, &dir.path("missing.plan"), &gripper("p01.plan")], 2);
+    assert_eq!(v["plans"][0]["verdict"], "unreadable", "{v}");
+    assert_eq!(v["plans"][1]["verdict"], "valid", "{v}");
 }
 
 #[test]

@@ -1,13 +1,17 @@
-//! The order of checking: domain declarations, schemas, then the problem, then the plan.
+//! The order of checking: domain declarations, schemas, then the problem, then the plan; and
+//! plan-step resolution ([`resolve_plan`]), shared with the validator.
 
 use crate::codes;
-use crate::lifted::{self, Condition, GroundFluent, TimedLiteral, Value};
+use crate::intern::Symbol;
+use crate::lifted::{self, ActionId, Condition, GroundFluent, ObjectId, TimedLiteral, TypeSpec, Value};
 use crate::lower::{ExprPlace, Lowerer, Place};
 use crate::summary::Summary;
 use crate::{CheckOptions, Checked, Input, Unsupported};
 use pddl::ast::{self, InitElement, RequirementKind};
-use pddl::{Diagnostic, Span};
+use pddl::diagnostic::codes::PLAN_SYNTAX;
+use pddl::{Diagnostic, FileId, Span};
 use rustc_hash::FxHashMap;
+use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// Checks the input for conformance and lowers it to the lifted model. Never panics; never stops
@@ -133,11 +137,6 @@ pub fn check(input: Input, options: CheckOptions) -> Checked {
 
     l.missing_requirements();
 
-    if let Some((plan, planfile)) = input.plan {
-        l.file = planfile;
-        check_plan(&mut l, &actions, plan);
-    }
-
     // One cause can be met twice (a type shared by a whole typed-list group is resolved for each
     // member); the user needs to hear it once.
     pddl::diagnostic::sort(l.diags);
@@ -171,6 +170,14 @@ pub fn check(input: Input, options: CheckOptions) -> Checked {
         derived,
         constraints,
     };
+    // The plan is resolved against the lowered names, with the same function the validator uses,
+    // so that `check` and `validate` report a bad step in the same words.
+    if let Some((plan, planfile)) = input.plan
+        && let Err(plan_diags) = resolve_plan(&domain, &objects, plan, planfile)
+    {
+        diagnostics.extend(plan_diags);
+        pddl::diagnostic::sort(&mut diagnostics);
+    }
     let mut task = None;
     if let Some((p, init, init_values, timed, goal, goal_variables, pconstraints, metric)) = task_parts {
         summary.init_facts = Some(p.init.iter().filter(|e| !matches!(e, InitElement::Assign(..))).count());
@@ -288,17 +295,55 @@ fn init(l: &mut Lowerer, elements: &[InitElement]) -> Init {
     (atoms, values, timed)
 }
 
-/// Checks that each plan step names a known action with objects of the right types. Whether the
-/// plan is *valid* is the validator's question; this is only whether it is well-formed.
-fn check_plan(l: &mut Lowerer, actions: &[lifted::Action], plan: &pddl::Plan) {
+/// One plan step resolved against a task: the action and the objects it names, with the step's
+/// time and duration for temporal plans and its 1-based line in the plan file (0 for a plan
+/// built in memory). The validator, the planner and the proof bridge all speak in these.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ResolvedStep {
+    pub action: ActionId,
+    pub args: Vec<ObjectId>,
+    pub time: Option<f64>,
+    /// Set for durative actions only: the `[d]` of an instantaneous step is dropped, as VAL
+    /// drops it (LPG and other planners print `0.001: (pick a) [1.000]` for every step).
+    pub duration: Option<f64>,
+    pub line: u32,
+}
+
+/// Resolves every step of a plan against a domain and the task's objects (constants first, as in
+/// [`lifted::Task::objects`]): the one place where plan steps get their meaning. A step naming an
+/// unknown action or object, with the wrong number of arguments, an object of the wrong type, or
+/// a durative action without `TIME: ... [DURATION]` yields a diagnostic with the step's span in
+/// `file`; every bad step is reported, not only the first. Such a plan is not *well-formed*;
+/// whether a well-formed plan is *valid* is the validator's question.
+pub fn resolve_plan(
+    domain: &lifted::Domain,
+    objects: &[lifted::Object],
+    plan: &pddl::Plan,
+    file: FileId,
+) -> Result<Vec<ResolvedStep>, Vec<Diagnostic>> {
+    let by_name: FxHashMap<Symbol, ObjectId> =
+        objects.iter().enumerate().map(|(i, o)| (o.name, ObjectId(i as u32))).collect();
+    let fits = |o: ObjectId, spec: &TypeSpec| {
+        objects[o.index()].ty.0.iter().any(|&t| spec.0.iter().any(|&s| domain.is_subtype(t, s)))
+    };
+    let spec_name = |spec: &TypeSpec| {
+        let names: Vec<&str> = spec.0.iter().map(|t| domain.name(domain.types[t.index()].name)).collect();
+        if names.len() == 1 { names[0].to_string() } else { format!("(either {})", names.join(" ")) }
+    };
+    let mut steps = Vec::with_capacity(plan.steps.len());
+    let mut diags = Vec::new();
     for step in &plan.steps {
-        let Some((_, action)) = l.lookup_action(actions, &step.action.text) else {
-            let names: Vec<_> = actions.iter().map(|a| a.name).collect();
-            let help = l.suggestion(&step.action.text, &names);
-            let d = l.err(codes::UNKNOWN_ACTION, step.action.span, format!("unknown action `{}`", step.action.text));
+        let err = |code, span, message: String| Diagnostic::error(code, file, span, message);
+        let Some(id) = domain.symbols.get(&step.action.text).and_then(|s| domain.action_by_name(s)) else {
+            let help =
+                pddl::suggest::did_you_mean(&step.action.text, domain.actions.iter().map(|a| domain.name(a.name)))
+                    .map(|s| format!("did you mean `{s}`?"));
+            let mut d = err(codes::UNKNOWN_ACTION, step.action.span, format!("unknown action `{}`", step.action.text));
             d.help = help;
+            diags.push(d);
             continue;
         };
+        let action = &domain.actions[id.index()];
         let params = action.params();
         if params.len() != step.args.len() {
             let msg = format!(
@@ -309,25 +354,55 @@ fn check_plan(l: &mut Lowerer, actions: &[lifted::Action], plan: &pddl::Plan) {
                 step.args.len(),
                 if step.args.len() == 1 { "was" } else { "were" }
             );
-            l.err(codes::WRONG_ARITY, step.span, msg);
+            diags.push(err(codes::WRONG_ARITY, step.span, msg));
             continue;
         }
+        let mut args = Vec::with_capacity(params.len());
         for (arg, param) in step.args.iter().zip(params) {
-            let Some(o) = l.resolve_object(arg) else { continue };
-            if !l.object_fits(o, &param.ty) {
-                let (a, b) = (l.spec_name(l.object_type(o)), l.spec_name(&param.ty));
-                let pname = l.symbols.name(param.name).to_string();
-                l.err(
-                    codes::TYPE_MISMATCH,
-                    arg.span,
-                    format!(
-                        "`{}` is of type `{a}`, but parameter `?{pname}` of `{}` expects `{b}`",
-                        arg.text, step.action.text
-                    ),
+            let Some(&o) = domain.symbols.get(&arg.text).and_then(|s| by_name.get(&s)) else {
+                let help = pddl::suggest::did_you_mean(&arg.text, objects.iter().map(|o| domain.name(o.name)))
+                    .map(|s| format!("did you mean `{s}`?"));
+                let mut d = err(codes::UNKNOWN_OBJECT, arg.span, format!("unknown object or constant `{}`", arg.text));
+                d.help = help;
+                diags.push(d);
+                continue;
+            };
+            if !fits(o, &param.ty) {
+                let msg = format!(
+                    "`{}` is of type `{}`, but parameter `?{}` of `{}` expects `{}`",
+                    arg.text,
+                    spec_name(&objects[o.index()].ty),
+                    domain.name(param.name),
+                    step.action.text,
+                    spec_name(&param.ty)
                 );
+                diags.push(err(codes::TYPE_MISMATCH, arg.span, msg));
+                continue;
             }
+            args.push(o);
         }
+        if args.len() != params.len() {
+            continue;
+        }
+        if step.time.is_some_and(|t| t < 0.0) || step.duration.is_some_and(|d| d < 0.0) {
+            diags.push(err(PLAN_SYNTAX, step.span, "times and durations must not be negative".into()));
+            continue;
+        }
+        let duration = match (action.is_durative(), step.time, step.duration) {
+            (true, Some(_), Some(d)) => Some(d),
+            (true, _, _) => {
+                let msg = format!(
+                    "`{}` is a durative action: write it as `TIME: ({} ...) [DURATION]`",
+                    step.action.text, step.action.text
+                );
+                diags.push(err(PLAN_SYNTAX, step.span, msg));
+                continue;
+            }
+            (false, _, _) => None,
+        };
+        steps.push(ResolvedStep { action: id, args, time: step.time, duration, line: step.line });
     }
+    if diags.is_empty() { Ok(steps) } else { Err(diags) }
 }
 
 /// Literals of a goal, counted through connectives and quantifiers.

@@ -17,7 +17,7 @@ pub mod reading;
 pub mod semantics;
 mod summary;
 
-pub use check::check;
+pub use check::{ResolvedStep, check, resolve_plan};
 pub use reading::Costs;
 pub use summary::Summary;
 

@@ -1162,32 +1162,12 @@ impl<'d> Lowerer<'d> {
         &self.functions[f.index()].ty
     }
 
-    pub fn lookup_action<'a>(
-        &self,
-        actions: &'a [lifted::Action],
-        name: &str,
-    ) -> Option<(ActionId, &'a lifted::Action)> {
-        let sym = self.symbols.get(name)?;
-        actions.iter().enumerate().find(|(_, a)| a.name == sym).map(|(i, a)| (ActionId(i as u32), a))
-    }
-
     pub fn resolve_object(&mut self, n: &ast::Name) -> Option<ObjectId> {
         self.object(n)
     }
 
-    pub fn object_type(&self, o: ObjectId) -> &TypeSpec {
-        &self.objects[o.index()].ty
-    }
-
-    pub fn object_fits(&self, o: ObjectId, sup: &TypeSpec) -> bool {
-        self.object_within(&self.objects[o.index()].ty, sup)
-    }
-
     pub fn err(&mut self, code: pddl::Code, span: Span, msg: impl Into<String>) -> &mut Diagnostic {
         self.error(code, span, msg)
-    }
-    pub fn suggestion(&self, word: &str, names: &[Symbol]) -> Option<String> {
-        self.suggest(word, names.iter())
     }
     pub fn uses_requirement(&mut self, r: RequirementKind, span: Span) {
         self.uses(r, span);

@@ -1,7 +1,9 @@
 //! Plan files: sequential IPC plans and PDDL 2.1 temporal plans.
 //!
 //! Sequential: one `(action arg ...)` per line, `;` comments, an optional `; cost = N` line.
-//! Temporal: `time: (action arg ...) [duration]` per line. Like the domain parser, the plan parser
+//! Temporal: `time: (action arg ...) [duration]` per line; the `[duration]` of an instantaneous
+//! action, which LPG and FF-family planners print (`0.001: (pick a) [1.000]`, or LPG's
+//! `[D:1.0000; C:0.1000]`), is read and left to the resolution to ignore. Like the domain parser, the plan parser
 //! reports every malformed line and keeps the steps it could read.
 
 use crate::ast::Name;
@@ -80,7 +82,7 @@ pub fn parse_plan(src: &str, file: FileId) -> Parse<Plan> {
         let line_no = index as u32 + 1;
         let line_offset = offset;
         offset += raw.len() + 1;
-        let (code, comment) = match raw.find(';') {
+        let (code, comment) = match comment_start(raw) {
             Some(i) => (&raw[..i], Some(&raw[i + 1..])),
             None => (raw, None),
         };
@@ -170,7 +172,7 @@ fn step(lp: &mut LineParser, line: u32) -> Result<PlanStep, (Span, String)> {
     let duration = if lp.rest().starts_with('[') {
         lp.pos += 1;
         let d_start = lp.pos;
-        match lp.number_until(b']') {
+        match lp.number_until(b']').or_else(|| lpg_duration(lp)) {
             Some(d) => Some(d),
             None => return Err((lp.span(d_start - 1, lp.line.trim_end().len()), "expected a duration `[d]`".into())),
         }
@@ -185,6 +187,36 @@ fn step(lp: &mut LineParser, line: u32) -> Result<PlanStep, (Span, String)> {
     let mut names = names.into_iter();
     let action = names.next().expect("checked non-empty above");
     Ok(PlanStep { time, action, args: names.collect(), duration, span, line })
+}
+
+/// LPG's `[D:1.0000; C:0.1000]` (after the `[`): the duration, with the cost ignored.
+fn lpg_duration(lp: &mut LineParser) -> Option<f64> {
+    let rest = lp.rest();
+    let end = rest.find(']')?;
+    let inner = rest[..end].trim();
+    let d = inner.strip_prefix('D')?.trim_start().strip_prefix(':')?;
+    let d = d.split(';').next()?.trim();
+    if !crate::lexer::is_number(d.as_bytes()) {
+        return None;
+    }
+    let v: f64 = d.parse().ok().filter(|v: &f64| v.is_finite())?;
+    lp.pos += end + 1;
+    Some(v)
+}
+
+/// Where the `;` comment of a line starts: not inside `[...]`, where LPG writes
+/// `[D:1.0000; C:0.1000]` (duration and cost).
+fn comment_start(line: &str) -> Option<usize> {
+    let mut in_brackets = false;
+    for (i, b) in line.bytes().enumerate() {
+        match b {
+            b'[' => in_brackets = true,
+            b']' => in_brackets = false,
+            b';' if !in_brackets => return Some(i),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Reads `cost = 12` or `cost = 12 (unit cost)` from the text of a comment.
@@ -277,6 +309,16 @@ mod tests {
         assert!(plan.is_temporal());
         assert_eq!(plan.steps[1].time, Some(5.001));
         assert_eq!(plan.steps[1].duration, Some(10.0));
+    }
+
+    #[test]
+    fn lpg_lines() {
+        let p = parse("0.0003:   (PICK-UP B) [D:1.0000; C:0.1000] ; done\n1: (stack b a) [1]\n");
+        assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+        let plan = p.value.unwrap();
+        assert_eq!(plan.steps[0].time, Some(0.0003));
+        assert_eq!(plan.steps[0].duration, Some(1.0));
+        assert_eq!(plan.steps[1].duration, Some(1.0));
     }
 
     #[test]

@@ -7,8 +7,8 @@
 //! conditional and universal effects, derived predicates (stratified fixpoint after every step),
 //! numeric fluents (undefined values are plan errors, never crashes), action costs and `:metric`,
 //! and PDDL 2.1 temporal plans (durative actions split into start and end happenings, `over all`
-//! invariants, duration constraints, epsilon separation of interfering happenings, timed initial
-//! literals, `total-time`).
+//! invariants, duration constraints, no interference inside a happening as VAL checks it (or the
+//! strict epsilon separation of PDDL 2.1), timed initial literals, `total-time`).
 //!
 //! Entry points: [`validate`] for a parsed plan file, [`validate_steps`] for a plan built in
 //! memory (the planner, the Lean bridge and the LLM loops call this one).
@@ -37,16 +37,31 @@ pub struct Options {
     pub trace: bool,
     /// Put the final state in the report (`--final-state`).
     pub final_state: bool,
-    /// Temporal plans: happenings closer than this are simultaneous, and interfering happenings
-    /// must be at least this far apart (VAL's `-t`).
+    /// Temporal plans: VAL's `-t` (default 0.01, VAL's default). Happenings no more than a tenth
+    /// of it after the first happening of a group form one happening, as in VAL; duration
+    /// constraints `<=`, `>=` and `=` hold within it. With [`Options::strict_epsilon`], interfering
+    /// happenings must be at least this far apart.
     pub tolerance: f64,
+    /// The strict PDDL 2.1 reading (Fox & Long 2003) instead of VAL's: only happenings at the same
+    /// time are simultaneous, and two happenings that interfere must be at least `tolerance`
+    /// apart. VAL only forbids interference inside one happening.
+    pub strict_epsilon: bool,
     /// The most false literals listed for one failure.
     pub explain_limit: usize,
 }
 
+/// VAL's default tolerance (`-t`) when none is given.
+pub const DEFAULT_TOLERANCE: f64 = 0.01;
+
 impl Default for Options {
     fn default() -> Options {
-        Options { trace: false, final_state: false, tolerance: 0.001, explain_limit: 20 }
+        Options {
+            trace: false,
+            final_state: false,
+            tolerance: DEFAULT_TOLERANCE,
+            strict_epsilon: false,
+            explain_limit: 20,
+        }
     }
 }
 
@@ -60,7 +75,8 @@ pub enum Verdict {
     Invalid,
     /// Every step applies, but the goal does not hold at the end.
     GoalNotReached,
-    /// The plan does not name well-typed actions (see [`Validation::errors`]).
+    /// The plan does not name well-typed actions (see [`Validation::errors`]): an invalid plan,
+    /// as VAL has it, reported before anything is executed.
     Malformed,
     /// The task uses something the validator does not support (see [`Validation::errors`]).
     Unsupported,
@@ -84,7 +100,8 @@ pub enum FailureKind {
     Duration,
     /// An effect cannot be applied: an undefined or conflicting numeric update, division by zero.
     Effect,
-    /// Two interfering happenings are closer than the tolerance.
+    /// Two happenings that interfere are simultaneous (one happening, VAL's "mutex violation"),
+    /// or, with [`Options::strict_epsilon`], closer than the tolerance.
     Interference,
 }
 
@@ -216,30 +233,36 @@ pub fn validate_steps(task: &Task, steps: &[Step], options: Options) -> Validati
     let mut errors = Vec::new();
     for s in steps {
         let Some(action) = task.domain.actions.get(s.action.index()) else {
-            errors.push(PlanError { line: s.line, message: format!("there is no action with id {}", s.action.0) });
+            errors.push(PlanError::new(s.line, format!("there is no action with id {}", s.action.0)));
             continue;
         };
         if s.time.into_iter().chain(s.duration).any(|x| !x.is_finite() || x < 0.0) {
-            errors.push(PlanError {
-                line: s.line,
-                message: "times and durations must be finite and not negative".into(),
-            });
+            errors.push(PlanError::new(s.line, "times and durations must be finite and not negative"));
         } else if temporal && s.time.is_none() {
-            errors.push(PlanError { line: s.line, message: "this temporal plan has a step without a time".into() });
+            errors.push(PlanError::new(s.line, "this temporal plan has a step without a time"));
         } else if action.is_durative() && s.duration.is_none() {
-            errors.push(PlanError {
-                line: s.line,
-                message: format!(
-                    "`{}` is a durative action and needs a time and a `[duration]`",
-                    task.domain.name(action.name)
-                ),
-            });
+            errors.push(PlanError::new(
+                s.line,
+                format!("`{}` is a durative action and needs a time and a `[duration]`", task.domain.name(action.name)),
+            ));
         } else if action.params().len() != s.args.len() || s.args.iter().any(|o| o.index() >= task.objects.len()) {
-            errors.push(PlanError { line: s.line, message: "the step's arguments do not fit the action".into() });
+            errors.push(PlanError::new(s.line, "the step's arguments do not fit the action"));
         }
     }
     if !errors.is_empty() {
         return Validation::without_run(Verdict::Malformed, steps.len(), temporal, errors);
     }
-    if temporal { temporal::validate(task, steps, options) } else { sequential::validate(task, steps, options) }
+    if temporal {
+        temporal::validate(task, steps, options)
+    } else if !task.timed_literals.is_empty() {
+        // VAL times the steps of an untimed plan 1, 2, 3, ...; the timed literals fire among
+        // them, and every one of them before the goal is checked.
+        let timed: Vec<Step> =
+            steps.iter().enumerate().map(|(i, s)| Step { time: Some((i + 1) as f64), ..s.clone() }).collect();
+        let mut v = temporal::validate(task, &timed, options);
+        v.notes.push("the plan has no times: its steps happen at 1, 2, 3, ... as in VAL".into());
+        v
+    } else {
+        sequential::validate(task, steps, options)
+    }
 }

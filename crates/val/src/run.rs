@@ -27,12 +27,7 @@ impl<'t> Run<'t> {
     /// validated.
     pub fn new(task: &'t Task, steps: usize, temporal: bool, options: Options) -> Result<Run<'t>, Box<Validation>> {
         let derived = Derived::new(task).map_err(|message| {
-            Box::new(Validation::without_run(
-                Verdict::Unsupported,
-                steps,
-                temporal,
-                vec![PlanError { line: 0, message }],
-            ))
+            Box::new(Validation::without_run(Verdict::Unsupported, steps, temporal, vec![PlanError::new(0, message)]))
         })?;
         let ctx = Ctx::new(task);
         let mut tables = Tables::default();

@@ -11,9 +11,6 @@ pub fn validate(task: &Task, steps: &[Step], options: Options) -> Validation {
         Ok(r) => r,
         Err(v) => return *v,
     };
-    if !task.timed_literals.is_empty() {
-        run.notes.push("the problem has timed initial literals, which a sequential plan never reaches".into());
-    }
     let mut changes = Changes::default();
     for (i, step) in steps.iter().enumerate() {
         let action = run.action(step);

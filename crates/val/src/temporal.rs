@@ -2,16 +2,25 @@
 //!
 //! - A durative step at time `t` with duration `d` becomes a start happening at `t` and an end
 //!   happening at `t + d`; instantaneous steps and timed initial literals are happenings too.
-//! - Happenings at the same time form one cluster: all its conditions and effect conditions are
-//!   read in the state before it, and its effects apply together (delete-then-add).
+//! - Happenings are grouped as VAL's `Plan` groups them: sorted by time, a group takes every
+//!   happening no later than a tenth of the tolerance after its first. All conditions of a group
+//!   are read in the state before it and its effects apply together (delete-then-add).
+//! - Inside a group, two happenings must not interfere (VAL's ownership check, "mutex
+//!   violation"): one changes an atom or fluent that the other reads or changes, except that
+//!   both adding, both deleting, or both increasing/decreasing one fluent commute. Happenings
+//!   of different groups are sequential and may interfere however close they are.
+//!   `Options::strict_epsilon` reads PDDL 2.1 strictly instead: only equal times group, and
+//!   interfering happenings (with `over all` conditions read by start and end) must be at least
+//!   the tolerance apart.
+//! - An action starting exactly when a timed initial literal fires is in the literal's group: it
+//!   sees the state before the literal, and interferes with it if it reads the literal's atom.
 //! - `at start` conditions and start-timed duration constraints are checked at the start, `at
 //!   end` ones at the end, and `over all` conditions in every state strictly inside the interval
-//!   (after each cluster from the start up to, not including, the end).
-//! - Two happenings of different steps *interfere* when one changes an atom or fluent that the
-//!   other reads or changes (concurrent `increase`/`decrease` of one fluent commute and are
-//!   allowed). `over all` conditions count as read by both the start and the end. Interfering
-//!   happenings must be at least `tolerance` apart (the epsilon of VAL's `-t`).
-//! - `total-time` in the metric is the time of the last happening of the plan.
+//!   (after each group from the start up to, not including, the end). Duration constraints `<=`,
+//!   `>=`, `=` hold within the tolerance, as in VAL.
+//! - Every timed initial literal is applied, also those after the plan's last happening, before
+//!   the goal is checked (as VAL does). `total-time` in the metric is the time of the plan's last
+//!   happening.
 //!
 //! Limitation: the condition of a conditional effect is read when the effect happens, so an
 //! `(at end (when (at start c) e))` reads `c` at the end.
@@ -71,12 +80,7 @@ pub fn validate(task: &Task, steps: &[Step], options: Options) -> Validation {
         let mut parts = (Vec::new(), Vec::new(), Vec::new());
         if let Err(what) = split(&a.precondition, &mut parts) {
             let message = format!("durative action `{}`: {what}", task.domain.name(a.name));
-            return Validation::without_run(
-                Verdict::Unsupported,
-                steps.len(),
-                true,
-                vec![PlanError { line: 0, message }],
-            );
+            return Validation::without_run(Verdict::Unsupported, steps.len(), true, vec![PlanError::new(0, message)]);
         }
         splits.push(Some(Split {
             start: Condition::And(parts.0),
@@ -172,11 +176,9 @@ impl Temporal<'_> {
                 }
             }
         }
+        // Literals after the plan's end still change the state in which the goal is checked.
         for (k, til) in task.timed_literals.iter().enumerate() {
-            // Literals after the plan's end cannot affect it.
-            if til.time <= makespan {
-                happenings.push(Happening { time: til.time, step: usize::MAX, kind: Kind::Til(k) });
-            }
+            happenings.push(Happening { time: til.time, step: usize::MAX, kind: Kind::Til(k) });
         }
         happenings.sort_by(|a, b| a.time.total_cmp(&b.time).then(a.kind.cmp(&b.kind)).then(a.step.cmp(&b.step)));
 
@@ -188,9 +190,12 @@ impl Temporal<'_> {
         let mut i = 0;
         while i < happenings.len() {
             let t = happenings[i].time;
-            // A cluster holds at least one happening, so the loop always advances.
+            // A group holds at least one happening, so the loop always advances.
             let mut j = i + 1;
-            while j < happenings.len() && happenings[j].time - t <= 1e-9 {
+            let strict = self.options.strict_epsilon;
+            // VAL's grouping: everything up to a tenth of the tolerance after the group's first.
+            let reach = if strict { t + 1e-9 } else { t + self.options.tolerance / 10.0 };
+            while j < happenings.len() && happenings[j].time <= reach {
                 j += 1;
             }
             let cluster = &happenings[i..j];
@@ -204,20 +209,34 @@ impl Temporal<'_> {
                 all_changes.updates.extend_from_slice(&changes.updates);
                 prints.push((print, *h));
             }
-            window.retain(|f| too_close(t - f.time, self.options.tolerance));
+            if strict {
+                window.retain(|f| too_close(t - f.time, self.options.tolerance));
+            }
             for (k, (p, h)) in prints.iter().enumerate() {
                 let earlier = window.iter().chain(prints[..k].iter().map(|(p, _)| p));
                 for q in earlier {
-                    if q.step == p.step && p.step != usize::MAX {
+                    // Strictly, the start and end of one action may touch the same atoms; in VAL
+                    // they are two actions of the happening like any other.
+                    if strict && q.step == p.step && p.step != usize::MAX {
                         continue;
                     }
                     if let Some(what) = interference(run, p, q) {
-                        let message = format!(
-                            "it interferes with {} at {}: {what}; interfering happenings must be at least {} apart",
-                            q.label,
-                            crate::report::time(q.time),
-                            self.options.tolerance
-                        );
+                        let message = if strict {
+                            format!(
+                                "it interferes with {} at {}: {what}; interfering happenings must be at least {} apart",
+                                q.label,
+                                crate::report::time(q.time),
+                                self.options.tolerance
+                            )
+                        } else {
+                            format!(
+                                "mutex violation: it interferes with {} at {}, in the same happening: {what}; \
+                                 happenings within {} (a tenth of the tolerance) of each other are simultaneous",
+                                q.label,
+                                crate::report::time(q.time),
+                                self.options.tolerance / 10.0
+                            )
+                        };
                         return Err(self.failure(run, h.step, h.kind, FailureKind::Interference, message, Vec::new()));
                     }
                 }
@@ -259,7 +278,9 @@ impl Temporal<'_> {
                     return Err(f);
                 }
             }
-            window.extend(prints.into_iter().map(|(p, _)| p));
+            if strict {
+                window.extend(prints.into_iter().map(|(p, _)| p));
+            }
             i = j;
         }
         Ok(makespan)
@@ -325,10 +346,19 @@ impl Temporal<'_> {
                 return Err(self.failure(run, h.step, h.kind, FailureKind::Precondition, which.into(), unsatisfied));
             }
         }
-        // The footprint: what the conditions (and the `over all` invariant) read.
+        // The footprint: what the conditions and duration bounds read (VAL's ownership of
+        // preconditions); strictly, the `over all` invariant too.
         touched(condition, env, b, &mut run.tables, &mut print);
-        if let Some(s) = &self.splits[step.action.index()] {
+        if self.options.strict_epsilon
+            && let Some(s) = &self.splits[step.action.index()]
+        {
             touched(&s.all, env, b, &mut run.tables, &mut print);
+        }
+        let when = if h.kind == Kind::Start { TimeSpec::AtStart } else { TimeSpec::AtEnd };
+        for (time, _, bound) in action.duration.iter().flatten() {
+            if time.unwrap_or(TimeSpec::AtStart) == when {
+                expr_reads(bound, b, &mut run.tables, &mut print);
+            }
         }
         for e in action.effects.iter().filter(|e| e.time == effect_time) {
             effect_reads(e, &e.forall, env, b, &mut run.tables, &mut print);
@@ -380,12 +410,14 @@ impl Temporal<'_> {
                     ));
                 }
             };
-            // Plan files print durations with three decimals, so `=` allows the tolerance.
+            // VAL's reading: `<=`, `>=` and `=` hold within the tolerance (plan files print
+            // durations with three decimals); the slack absorbs binary rounding at tolerance 0.
+            let tolerance = self.options.tolerance;
             let slack = 1e-9_f64.max(value.abs() * 1e-12);
             let ok = match op {
-                Comparison::Eq => (d - value).abs() <= self.options.tolerance.max(slack),
-                Comparison::Le => d <= value + slack,
-                Comparison::Ge => d >= value - slack,
+                Comparison::Eq => (d - value).abs() < tolerance || (d - value).abs() <= slack,
+                Comparison::Le => d - value <= tolerance.max(slack),
+                Comparison::Ge => value - d <= tolerance.max(slack),
                 _ => semantics::compare(*op, d, value),
             };
             if !ok {

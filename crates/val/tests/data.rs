@@ -2,7 +2,8 @@
 //! and plans; next to each `NAME.plan` is `NAME.expected`, the report text. The plan's name starts
 //! with the verdict it must get (`valid-`, `invalid-`, `goal-`, `malformed-`, `unsupported-`), so
 //! a regenerated expectation cannot silently bless a wrong verdict; a name containing `trace`
-//! turns on the trace and the final state. `UPDATE_EXPECT=1 cargo test -p val --test data`
+//! turns on the trace and the final state; a line `; validate: -t 0.001 --strict-epsilon` sets the
+//! tolerance and the strict epsilon reading (the default is VAL's: tolerance 0.01). `UPDATE_EXPECT=1 cargo test -p val --test data`
 //! rewrites the expectations; review the diff.
 
 use std::path::{Path, PathBuf};
@@ -48,7 +49,18 @@ fn reports_match_expectations() {
             let parsed = pddl::parse_plan(&src, pddl::FileId(2));
             let plan = parsed.value.expect("the plan parser always returns a plan");
             let trace = name.contains("trace");
-            let options = val::Options { trace, final_state: trace, ..val::Options::default() };
+            let mut options = val::Options { trace, final_state: trace, ..val::Options::default() };
+            // `; validate: -t 0.001 --strict-epsilon` on any line sets the options of the case.
+            for words in src.lines().filter_map(|l| l.trim().strip_prefix("; validate:")) {
+                let mut words = words.split_whitespace();
+                while let Some(w) = words.next() {
+                    match w {
+                        "-t" => options.tolerance = words.next().and_then(|t| t.parse().ok()).expect("-t NUMBER"),
+                        "--strict-epsilon" => options.strict_epsilon = true,
+                        _ => panic!("{}: unknown option `{w}`", plan_path.display()),
+                    }
+                }
+            }
             let v = val::validate(&task, &plan, options);
             let want = match name.split('-').next() {
                 Some("valid") => val::Verdict::Valid,

@@ -86,6 +86,7 @@ fn random_plans_never_panic() {
                 trace: round % 2 == 0,
                 final_state: true,
                 tolerance: [0.0, 0.001, 0.01][round % 3],
+                strict_epsilon: round % 4 == 1,
                 ..val::Options::default()
             };
             let v = val::validate(task, &plan, options);

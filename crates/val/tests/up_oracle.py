@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """A second, independent plan validator for the differential test: unified-planning's
-SequentialPlanValidator (PyPI `unified-planning`, tested with 1.3.0).
+SequentialPlanValidator, and its TimeTriggeredPlanValidator for temporal plans (PyPI
+`unified-planning`, tested with 1.3.0).
 
 Reads JSON lines from stdin, one task each: {"domain": PATH, "problem": PATH, "plans": [PATH, ...]}
 and writes one JSON line per task: {"verdicts": ["valid" | "invalid" | "error: ...", ...]}, or
@@ -12,7 +13,8 @@ import sys
 try:
     import unified_planning  # noqa: F401
     from unified_planning.io import PDDLReader
-    from unified_planning.engines import SequentialPlanValidator
+    from unified_planning.engines import SequentialPlanValidator, TimeTriggeredPlanValidator
+    from unified_planning.plans import TimeTriggeredPlan
     from unified_planning.engines.results import ValidationResultStatus
     import unified_planning.shortcuts as up_shortcuts
 except ImportError as e:  # the Rust test checks for this before starting the oracle
@@ -28,7 +30,10 @@ def verdict(problem, reader, path):
     except Exception as e:  # noqa: BLE001 - any parse failure is a verdict of its own
         return "error: plan: " + str(e).replace("\n", " ")[:200]
     try:
-        validator = SequentialPlanValidator(environment=problem.environment)
+        if isinstance(plan, TimeTriggeredPlan):
+            validator = TimeTriggeredPlanValidator(environment=problem.environment)
+        else:
+            validator = SequentialPlanValidator(environment=problem.environment)
         result = validator.validate(problem, plan)
     except Exception as e:  # noqa: BLE001
         return "error: validator: " + str(e).replace("\n", " ")[:200]

@@ -1,0 +1,5 @@
+(define (problem shop-1)
+  (:domain shop)
+  (:objects c1 c2 - customer)
+  (:init (waiting c1) (waiting c2) (at 5 (open)) (at 20 (not (open))))
+  (:goal (and (served c1) (served c2))))
