@@ -57,6 +57,11 @@ fn random_plans_never_panic() {
                 let arity = if rng.below(10) == 0 { rng.below(4) } else { a.params().len() };
                 let mut args = String::new();
                 for k in 0..arity {
+                    // A task without objects: any argument is an unknown object.
+                    if task.objects.is_empty() {
+                        args.push_str(" no-such-object");
+                        continue;
+                    }
                     // Mostly objects of the right type, so that many plans run for a while.
                     let o = match task
                         .objects_of(
