@@ -25,7 +25,8 @@ pub const SCHEMA: &str = "certplan/1";
 /// usage or file-system error, exit 2; an `output.sas` the reader refuses), else `null`; `errors` and `warnings` count `diagnostics`, each of which is `{"code", "name",
 /// "severity", "message", "file", "line", "column", "end_line", "end_column", "labels": [{"file",
 /// "line", "column", "end_line", "end_column", "message"}], "help", "rendered"}`.
-/// The command's `fields` never replace these.
+/// The command's `fields` never replace these, except `error`: a command that knows the message
+/// of its failure gives it there.
 pub fn envelope(command: &str, exit_code: u8, sources: &SourceMap, diags: &[Diagnostic], fields: Value) -> Value {
     let (errors, warnings) = count_errors(diags);
     let files: Vec<Value> = sources.files().map(|(id, f)| json!({ "id": id.0, "path": f.path })).collect();
@@ -42,7 +43,11 @@ pub fn envelope(command: &str, exit_code: u8, sources: &SourceMap, diags: &[Diag
     obj.insert("diagnostics".into(), diagnostics.into());
     if let Value::Object(extra) = fields {
         for (k, v) in extra {
-            obj.entry(k).or_insert(v);
+            if k == "error" && !v.is_null() {
+                obj.insert(k, v);
+            } else {
+                obj.entry(k).or_insert(v);
+            }
         }
     }
     Value::Object(obj)

@@ -160,15 +160,13 @@ pub fn run(args: &ValidateArgs, ui: &Ui) -> Result<Outcome, Fatal> {
             .collect();
         // The envelope lists every diagnostic (domain, problem and plans); each plan's own are
         // repeated in its entry.
-        let fields = json!({ "reason": null, "plans": plans });
-        let mut v = output::envelope("validate", outcome.exit_code(), &loaded.sources, &loaded.diagnostics, fields);
         // An unreadable plan is the reason for exit 2 where domain and problem are fine.
-        if let Some(PlanOutcome::Unreadable(why, _)) =
-            outcomes.iter().find(|o| matches!(o, PlanOutcome::Unreadable(..)))
-        {
-            v["error"] = json!(why);
-        }
-        stdio::print(&format!("{v}\n"))?;
+        let error = outcomes.iter().find_map(|o| match o {
+            PlanOutcome::Unreadable(why, _) => Some(why.as_str()),
+            _ => None,
+        });
+        let fields = json!({ "reason": null, "error": error, "plans": plans });
+        output::print_json("validate", outcome, &loaded.sources, &loaded.diagnostics, fields)?;
     } else {
         let many = args.plans.len() > 1;
         for (path, o) in args.plans.iter().zip(&outcomes) {

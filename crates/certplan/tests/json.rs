@@ -233,7 +233,8 @@ fn plan_and_ground() {
     assert_diagnostic_fields(&v);
     json("plan", &["plan", "--json", &d, &p, "--search", "astar(nonsense())"], 2);
     json("plan", &["plan", "--json", &d, &dir.path("missing.pddl")], 2);
-    json("plan", &["plan", "--json", &dir.file("not.sas", "begin_version\n3\nend_version\ngarbage\n")], 33);
+    let v = json("plan", &["plan", "--json", &dir.file("not.sas", "begin_version\n3\nend_version\ngarbage\n")], 33);
+    assert!(v["error"].as_str().is_some_and(|e| e.contains("not.sas:")), "the reader's message with its line: {v}");
 
     // A construct the planner refuses: exit 34 (FD's "unsupported"), the reasons listed.
     let fuel = |f: &str| examples().join("truck-fuel").join(f).display().to_string();
