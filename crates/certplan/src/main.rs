@@ -40,6 +40,7 @@ mod dataset;
 mod fmt;
 mod generate;
 mod ground;
+mod nl2pddl;
 mod output;
 mod plan;
 mod proof;
@@ -90,6 +91,9 @@ enum Command {
     Plan(plan::PlanArgs),
     /// Ground and prune a task; print the statistics or write Fast Downward's output.sas.
     Ground(ground::GroundArgs),
+    /// Paper 003: a PDDL problem from a task description with an LLM (five checks, critic,
+    /// repair); `eval` over AutoPlanBench (exit 0 success, 1 stopped without success, 2 errors).
+    Nl2pddl(nl2pddl::Nl2pddlArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -156,6 +160,7 @@ impl Command {
             Command::Coq(a) => format!("coq {}", a.name()),
             Command::Plan(_) => "plan".into(),
             Command::Ground(_) => "ground".into(),
+            Command::Nl2pddl(a) => a.name().into(),
         }
     }
     fn json(&self) -> bool {
@@ -169,6 +174,7 @@ impl Command {
             Command::Lean(a) | Command::Coq(a) => a.json(),
             Command::Plan(a) => a.json,
             Command::Ground(a) => a.json,
+            Command::Nl2pddl(a) => a.json(),
         }
     }
 }
@@ -195,6 +201,7 @@ fn main() -> ExitCode {
         Command::Coq(args) => proof::run(::proof::Backend::Coq, args, &ui),
         Command::Plan(args) => plan::run(args, &ui),
         Command::Ground(args) => ground::run(args, &ui),
+        Command::Nl2pddl(args) => nl2pddl::run(args, &ui),
     };
     match result {
         Ok(outcome) => ExitCode::from(outcome.exit_code()),
@@ -243,7 +250,9 @@ fn usage_error(e: clap::Error) -> ExitCode {
     }
     let command = words;
     let command = match command.as_slice() {
-        [first, second, ..] if matches!(*first, "lean" | "coq") => format!("{first} {second}"),
+        [first, second, ..] if matches!(*first, "lean" | "coq") || (*first == "nl2pddl" && *second == "eval") => {
+            format!("{first} {second}")
+        }
         [first, ..] => first.to_string(),
         [] => String::new(),
     };

@@ -188,3 +188,12 @@ pub fn judge(reference: &str, generated: &str) -> Value {
         issues.iter().filter_map(|i| i["message"].as_str().map(|m| format!("fix: {m}"))).collect();
     json!({"accepted": issues.is_empty(), "issues": issues, "repair_instructions": instructions})
 }
+
+/// Starts the scripted server answering as the simulated model for `examples`.
+pub fn serve(examples: &[crate::dataset::Example]) -> llm::testing::ScriptedServer {
+    let mut model = SimulatedModel::new();
+    for e in examples {
+        model.add(&e.task.problem_name_hint, &e.id, &e.reference);
+    }
+    llm::testing::ScriptedServer::responder(move |r| model.reply(r))
+}
