@@ -93,7 +93,7 @@ enum Command {
     Ground(ground::GroundArgs),
     /// Paper 003: a PDDL problem from a task description with an LLM (five checks, critic,
     /// repair); `eval` over AutoPlanBench (exit 0 success, 1 stopped without success, 2 errors).
-    Nl2pddl(nl2pddl::Nl2pddlArgs),
+    Nl2pddl(Box<nl2pddl::Nl2pddlArgs>),
 }
 
 #[derive(Clone, Copy, ValueEnum)]

@@ -183,7 +183,17 @@ pub fn run(domain: &str, problem: &str, solve: &SolveOptions) -> Checks {
     let text = search::alias(&solve.search).unwrap_or(&solve.search);
     let cfg = match search::parse(text) {
         Ok(c) => c,
-        Err(e) => unreachable!("the pipeline checks the search configuration before running: {e}"),
+        // `Pipeline::new` refuses such a configuration; a direct caller gets the reason here.
+        Err(e) => {
+            checks.solve = Some(Solve {
+                outcome: "refused".into(),
+                exit_code: planner::exit::UNSUPPORTED,
+                detail: format!("bad search configuration `{text}`: {e}"),
+                plan: None,
+                seconds: 0.0,
+            });
+            return checks;
+        }
     };
     let options = planner::Options {
         search: &cfg,
