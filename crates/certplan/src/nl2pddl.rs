@@ -107,6 +107,10 @@ pub struct LoopFlags {
     /// Seconds the planner gets per attempt.
     #[arg(long, default_value_t = 30.0)]
     time_limit: f64,
+    /// Seconds one task may take in all (checked before each LLM call); a task past it is not
+    /// completed.
+    #[arg(long)]
+    task_time_limit: Option<f64>,
 }
 
 #[derive(clap::Args)]
@@ -196,6 +200,9 @@ fn options(f: &LoopFlags) -> Result<Options, Fatal> {
     if !(f.time_limit.is_finite() && f.time_limit > 0.0) {
         return Err(Fatal(format!("--time-limit must be a positive number of seconds, not {}", f.time_limit)));
     }
+    if let Some(t) = f.task_time_limit.filter(|t| !(t.is_finite() && *t > 0.0)) {
+        return Err(Fatal(format!("--task-time-limit must be a positive number of seconds, not {t}")));
+    }
     Ok(Options {
         max_attempts: f.max_attempts,
         feedback: if f.feedback == "coarse" { Mode::Coarse } else { Mode::Fine },
@@ -204,6 +211,7 @@ fn options(f: &LoopFlags) -> Result<Options, Fatal> {
             time_limit: Duration::from_secs_f64(f.time_limit),
             ..Default::default()
         },
+        task_time_limit: f.task_time_limit.map(Duration::from_secs_f64),
         ..Options::default()
     })
 }
@@ -256,7 +264,7 @@ fn run_one(a: &OneArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     }
     let outcome = match run.stop {
         Stop::Success => Outcome::Fine,
-        Stop::LlmError => Outcome::Unusable,
+        Stop::LlmError | Stop::TimeLimit => Outcome::Unusable,
         _ => Outcome::InputErrors,
     };
     if a.json {

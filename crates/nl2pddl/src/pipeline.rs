@@ -19,11 +19,20 @@ pub struct Options {
     pub solve: SolveOptions,
     /// Calls allowed for one critic judgment (a malformed reply is asked again).
     pub critic_tries: u32,
+    /// Wall-clock limit for one task, checked before each LLM call: a task past it ends as
+    /// [`Stop::TimeLimit`] (not completed; the paper's example-level timeouts).
+    pub task_time_limit: Option<std::time::Duration>,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { max_attempts: 3, feedback: Mode::Fine, solve: SolveOptions::default(), critic_tries: 2 }
+        Options {
+            max_attempts: 3,
+            feedback: Mode::Fine,
+            solve: SolveOptions::default(),
+            critic_tries: 2,
+            task_time_limit: None,
+        }
     }
 }
 
@@ -48,6 +57,8 @@ pub enum Stop {
     /// A generation or repair call failed (after its retries), or a budget was reached: the
     /// example is not completed.
     LlmError,
+    /// The task's time limit passed before the loop ended: not completed.
+    TimeLimit,
 }
 
 /// One generation or repair and its checks.
@@ -89,7 +100,7 @@ impl Run {
     }
     /// Ended by one of the four stopping rules.
     pub fn completed(&self) -> bool {
-        self.stop != Stop::LlmError
+        !matches!(self.stop, Stop::LlmError | Stop::TimeLimit)
     }
     /// An error that should end the whole evaluation (a budget, a replay divergence).
     pub fn stops_evaluation(&self) -> bool {
@@ -140,7 +151,11 @@ impl Pipeline {
             error,
             seconds: started.elapsed().as_secs_f64(),
         };
+        let over_time = || self.options.task_time_limit.is_some_and(|l| started.elapsed() > l);
         loop {
+            if over_time() {
+                return end(attempts, Stop::TimeLimit, None, started);
+            }
             let a_started = Instant::now();
             let index = attempts.len() as u32;
             let request = match attempts.last() {
@@ -172,6 +187,9 @@ impl Pipeline {
                 Some(p) if unchanged => (p.checks.clone(), p.critic.clone()),
                 _ => {
                     let checks = checks::run(&self.domain_pddl, &problem, &self.options.solve);
+                    if over_time() {
+                        return end(attempts, Stop::TimeLimit, None, started);
+                    }
                     let critic = if checks.parse {
                         match critic::judge(session, &t, &problem, &checks, self.options.critic_tries) {
                             Ok(c) => Some(c),

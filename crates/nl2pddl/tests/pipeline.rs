@@ -359,3 +359,48 @@ fn a_budget_stops_the_evaluation_cleanly_and_a_rerun_resumes() {
     assert!(second.results.iter().all(|r| r.completed));
     assert_eq!(eval::read_results(&results).unwrap().len(), 7);
 }
+
+#[test]
+fn a_task_past_its_time_limit_is_not_completed() {
+    let slow_critic = accept().with_delay(std::time::Duration::from_millis(300));
+    let weaker = GOOD.replace("(:goal (and (on a b) (on b c)))", "(:goal (and (on a b)))");
+    let reject = r#"{"accepted": false, "issues": [{"category": "goal_mismatch", "severity": "high", "message": "b on c is missing"}]}"#;
+    let server = ScriptedServer::start(vec![
+        Reply::content(&weaker),
+        Reply::content(reject).with_delay(std::time::Duration::from_millis(300)),
+        Reply::content(GOOD),
+        slow_critic,
+    ]);
+    let options = Options { task_time_limit: Some(std::time::Duration::from_millis(200)), ..Options::default() };
+    let run = Pipeline::new(DOMAIN, options).unwrap().run(&mut session(&server), &task());
+    assert_eq!(run.stop, Stop::TimeLimit);
+    assert!(!run.completed());
+    assert_eq!(run.attempts.len(), 1, "the first attempt is recorded");
+    assert_eq!(server.requests().len(), 2, "no repair call once the limit has passed");
+}
+
+/// A numeric task: the planner's outcome is reported as it is. Where the planner does not take
+/// numeric fluents, that is nothing the model can repair: the loop stops for lack of actionable
+/// feedback instead of spending attempts; where it does, the task is solved and validated.
+#[test]
+fn a_numeric_task_reports_the_planners_outcome_as_it_is() {
+    let domain = "(define (domain tanks) (:requirements :strips :numeric-fluents)
+      (:predicates (full))
+      (:functions (level))
+      (:action fill :parameters () :precondition (< (level) 10) :effect (and (increase (level) 5) (full))))";
+    let problem = "(define (problem t1) (:domain tanks) (:init (= (level) 0)) (:goal (full)))";
+    let server = ScriptedServer::start(vec![Reply::content(problem), accept()]);
+    let run = Pipeline::new(domain, Options::default()).unwrap().run(&mut session(&server), &task());
+    let a = &run.attempts[0];
+    assert!(a.checks.parse && a.checks.conforms(), "{:?}", a.checks.findings);
+    let solve = a.checks.solve.as_ref().unwrap();
+    if solve.outcome == "solved" {
+        assert!(a.checks.valid());
+        assert_eq!(run.stop, Stop::Success);
+    } else {
+        assert!(matches!(solve.outcome.as_str(), "unsupported" | "refused"), "{solve:?}");
+        assert_eq!(solve.exit_code, 34);
+        assert_eq!(run.stop, Stop::NoActionableFeedback);
+        assert_eq!(run.attempts.len(), 1);
+    }
+}
