@@ -157,9 +157,10 @@ fn result(ex: &Example, run: Run, before: Totals, after: Totals, reference: Refe
     let last = run.attempts.last();
     let verdicts = |a: Option<&Attempt>| match a {
         Some(a) if a.checks.parse => reference(&ex.domain_pddl, &ex.reference, &a.problem_pddl),
-        // Text that does not parse matches nothing; "not computed" stays "not computed".
+        // Text that does not parse matches nothing, where the comparison is available at all
+        // (the reference compared with itself says which verdicts this domain supports).
         Some(_) => {
-            let v = reference(&ex.domain_pddl, &ex.reference, "");
+            let v = reference(&ex.domain_pddl, &ex.reference, &ex.reference);
             ReferenceVerdicts { structural: v.structural.map(|_| false), semantic: v.semantic.map(|_| false) }
         }
         None => ReferenceVerdicts::default(),
@@ -230,10 +231,11 @@ pub fn metrics(results: &[&ExampleResult]) -> Metrics {
     m.stop_unchanged = rate(count(&|r| r.stop == Stop::Unchanged));
     m.stop_max_attempts = rate(count(&|r| r.stop == Stop::MaxAttempts));
     m.stop_no_actionable_feedback = rate(count(&|r| r.stop == Stop::NoActionableFeedback));
-    // A reference rate exists only when every completed example has the verdict.
+    // A reference rate is "n/a" when no completed example has the verdict (not computed);
+    // otherwise an example without one (undecided) counts as not matched, as in EqAcc.
     let reference = |get: &dyn Fn(&ExampleResult) -> Option<bool>| -> Option<f64> {
-        let vs: Option<Vec<bool>> = done.iter().map(|r| get(r)).collect();
-        vs.filter(|_| n > 0).map(|v| rate(v.iter().filter(|&&b| b).count()))
+        let vs: Vec<Option<bool>> = done.iter().map(|r| get(r)).collect();
+        vs.iter().any(Option::is_some).then(|| rate(vs.iter().filter(|v| **v == Some(true)).count()))
     };
     m.structural_step0 = reference(&|r| r.reference_step0.structural);
     m.structural_final = reference(&|r| r.reference_final.structural);

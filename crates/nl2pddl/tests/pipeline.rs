@@ -404,3 +404,27 @@ fn a_numeric_task_reports_the_planners_outcome_as_it_is() {
         assert_eq!(run.attempts.len(), 1);
     }
 }
+
+/// With a reference comparison plugged in, the reference columns are filled: a stand-in that
+/// calls problems equal when their text is, and never decides semantics.
+#[test]
+fn a_plugged_in_reference_comparison_fills_the_reference_columns() {
+    fn same_text(_domain: &str, reference: &str, generated: &str) -> nl2pddl::reference::ReferenceVerdicts {
+        nl2pddl::reference::ReferenceVerdicts { structural: Some(reference.trim() == generated.trim()), semantic: None }
+    }
+    let (examples, model) = tiny_examples();
+    let server = ScriptedServer::responder(move |r| model.reply(r));
+    let s = Settings { base_url: Some(server.base_url()), model: Some("simulated".into()), ..Settings::default() };
+    let mut session = Session::live(s.resolve().unwrap(), None, false).unwrap();
+    let mut on = |_: &eval::ExampleResult| {};
+    let options = EvalOptions { pipeline: Options::default(), reference: same_text, resume: false, on_result: &mut on };
+    let e = eval::evaluate(&examples, &mut session, &temp("plugged.jsonl"), options).unwrap();
+    let table = eval::tables(&e.results, "tiny", false);
+    // Step 0: correct and malformed-critic give the reference (2 of 7); final: also the three
+    // repaired ones (5 of 7). The not-PDDL example does not parse and counts as not matched.
+    assert!(table.contains("| Struct. (Step-0) | 0.286 |"), "{table}");
+    assert!(table.contains("| Struct. (Final) | 0.714 |"), "{table}");
+    assert!(table.contains("| **Struct. gain (repair gain)** | +0.429 |"), "{table}");
+    assert!(table.contains("| Op. Non-Struct. | 0.000 |") && table.contains("| Struct. Non-Op. | 0.000 |"), "{table}");
+    assert!(table.contains("| Sem. (Final) | n/a |"), "{table}");
+}
