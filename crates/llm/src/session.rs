@@ -165,11 +165,14 @@ impl Session {
     /// Calls the endpoint of `config`, writing a transcript to `transcript` when given
     /// (`append`: keep what a previous run of a resumed evaluation wrote).
     pub fn live(config: Config, transcript: Option<&Path>, append: bool) -> Result<Session, LlmError> {
-        let agent: ureq::Agent = ureq::Agent::config_builder()
-            .timeout_global(Some(config.timeout))
-            .http_status_as_error(false)
-            .build()
-            .into();
+        let mut builder =
+            ureq::Agent::config_builder().timeout_global(Some(config.timeout)).http_status_as_error(false);
+        // ureq takes a proxy from HTTP(S)_PROXY; a local server (vLLM, llama.cpp, Ollama, the
+        // scripted test server) is never reached through one, whatever NO_PROXY says.
+        if is_loopback(&config.base_url) {
+            builder = builder.proxy(None);
+        }
+        let agent: ureq::Agent = builder.build().into();
         Session::with_mode(config, Mode::Live(agent), transcript, append)
     }
 
@@ -323,6 +326,17 @@ impl Session {
         }
         Err(LlmError::Malformed { reason: last.0, content: last.1, tries: tries.max(1) })
     }
+}
+
+/// Whether `url`'s host is this machine.
+fn is_loopback(url: &str) -> bool {
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    let host = rest.split(['/', '?']).next().unwrap_or("");
+    let host = match host.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(""),
+        None => host.rsplit_once(':').map_or(host, |(h, _)| h),
+    };
+    host.eq_ignore_ascii_case("localhost") || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
 }
 
 /// Where two JSON values first differ, for replay mismatch messages.
@@ -510,4 +524,19 @@ fn parse_completion(text: &str, prompt_chars: usize) -> Result<Completion, LlmEr
         }
     };
     Ok(Completion { content, usage, finish_reason: choice.finish_reason })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_loopback;
+
+    #[test]
+    fn loopback_hosts_are_recognised() {
+        for u in ["http://127.0.0.1:8000/v1", "http://localhost/v1", "http://[::1]:11434/v1", "http://127.0.0.2"] {
+            assert!(is_loopback(u), "{u}");
+        }
+        for u in ["https://api.openai.com/v1", "http://10.0.0.1:8000/v1", "http://localhost.example/v1"] {
+            assert!(!is_loopback(u), "{u}");
+        }
+    }
 }
