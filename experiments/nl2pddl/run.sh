@@ -6,7 +6,7 @@
 # the plumbing, not a language model.
 #
 # Then replays the recorded transcript offline and checks that the tables (all rows but runtime)
-# are reproduced, and extracts the transcript of one repaired example.
+# are reproduced, and extracts the transcripts of two repaired examples.
 #
 # Usage: experiments/nl2pddl/run.sh   (from the repository root; needs ../shared/benchmarks)
 set -euo pipefail
@@ -25,24 +25,27 @@ bin=${CARGO_TARGET_DIR:-target}/debug/certplan
 grep -v '^| Runtime' "$out/table.md" > "$work/live.md"
 diff "$work/live.md" "$work/replayed.md" && echo "replay: tables identical (runtime row excluded)"
 
-# One repaired example: the first that failed at step 0 and succeeded after repair.
-python3 - "$out/results.jsonl" "$work/transcript.jsonl" "$out/repaired-example.transcript.jsonl" <<'PY'
+# Two repaired examples: the first that failed domain conformance at step 0 (the checker's codes
+# in the feedback) and the first that passed the formal checks but not the critic (its issue in
+# the feedback), each succeeding after repair.
+python3 - "$out/results.jsonl" "$work/transcript.jsonl" "$out" <<'PY'
 import json, sys
 results, transcript, dest = sys.argv[1:]
-pick = None
-for line in open(results):
-    r = json.loads(line)
-    if r["stop"] == "success" and r["attempts"] >= 2 and r["step0"]["parse"] and r["step0"]["domain_conformance"]:
-        pick = r; break
-hint = pick["run"]["id"].replace("/", "-")
-with open(dest, "w") as out:
-    for line in open(transcript):
-        d = json.loads(line)
-        if d["kind"] == "session":
-            out.write(line); continue
-        if d["kind"] != "call": continue
-        user = json.loads(d["request"]["messages"][1]["content"])
-        if user.get("problem_name_hint") == hint:
-            out.write(line)
-print(f"repaired example: {pick['id']} -> {dest}")
+rows = [json.loads(l) for l in open(results)]
+def first(pred):
+    return next(r for r in rows if r["stop"] == "success" and r["attempts"] >= 2 and pred(r["step0"]))
+picks = {
+    "repaired-by-checker": first(lambda s: s["parse"] and not s["domain_conformance"]),
+    "repaired-by-critic": first(lambda s: s["domain_conformance"] and s["validate"] and not s["critic"]),
+}
+calls = [json.loads(l) for l in open(transcript)]
+for name, pick in picks.items():
+    hint = pick["run"]["id"].replace("/", "-")
+    path = f"{dest}/{name}.transcript.jsonl"
+    with open(path, "w") as out:
+        for d in calls:
+            if d["kind"] == "session" or (d["kind"] == "call" and
+                    json.loads(d["request"]["messages"][1]["content"]).get("problem_name_hint") == hint):
+                out.write(json.dumps(d) + "\n")
+    print(f"repaired example ({name}): {pick['id']} -> {path}")
 PY
