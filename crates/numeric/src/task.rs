@@ -314,10 +314,11 @@ pub fn refusals(task: &Task) -> Vec<Refusal> {
                 refuse("a numeric condition in a conditional effect", place.clone());
             }
             if let Literal::Assign(_, f, rhs) = &e.literal {
-                if !e.forall.is_empty() || e.condition != Condition::True {
-                    refuse("a conditional or universal numeric effect", place.clone());
+                if e.condition != Condition::True {
+                    refuse("a conditional numeric effect", place.clone());
                 }
-                if f.args.iter().chain(expr_args(rhs).iter()).any(|x| matches!(x, Arg::Var(v) if v.index() >= a.parameters)) {
+                let bound = |v: &model::lifted::VarId| v.index() < a.parameters || e.forall.contains(v);
+                if f.args.iter().chain(expr_args(rhs).iter()).any(|x| matches!(x, Arg::Var(v) if !bound(v))) {
                     refuse("a numeric effect over a quantified variable", place.clone());
                 }
                 if !plain_expr(rhs) {
@@ -509,12 +510,15 @@ pub fn ground_task(task: &Task, deadline: Option<std::time::Instant>) -> Result<
     let mut assigned: Vec<GroundFluent> = Vec::new();
     for o in &g.operators {
         let Some(a) = o.action else { continue };
-        for e in &d.actions[a.index()].effects {
+        let action = &d.actions[a.index()];
+        for e in &action.effects {
             if let Literal::Assign(_, f, _) = &e.literal {
-                let gf = gr.fluent(f, &o.args);
-                if !gr.vars.contains_key(&gf) {
-                    gr.vars.insert(gf.clone(), assigned.len() as u32);
-                    assigned.push(gf);
+                for b in bindings(task, action, &o.args, &e.forall) {
+                    let gf = gr.fluent(f, &b);
+                    if !gr.vars.contains_key(&gf) {
+                        gr.vars.insert(gf.clone(), assigned.len() as u32);
+                        assigned.push(gf);
+                    }
                 }
             }
         }
@@ -535,18 +539,14 @@ pub fn ground_task(task: &Task, deadline: Option<std::time::Instant>) -> Result<
                     .into_iter()
                     .map(|(cmp, l, r)| Cond { cmp, left: gr.expr(l, &o.args), right: gr.expr(r, &o.args) })
                     .collect();
-                let eff: Vec<NumEffect> = action
-                    .effects
-                    .iter()
-                    .filter_map(|e| match &e.literal {
-                        Literal::Assign(op, f, rhs) => Some(NumEffect {
-                            op: *op,
-                            var: gr.vars[&gr.fluent(f, &o.args)],
-                            rhs: gr.expr(rhs, &o.args),
-                        }),
-                        _ => None,
-                    })
-                    .collect();
+                let mut eff: Vec<NumEffect> = Vec::new();
+                for e in &action.effects {
+                    if let Literal::Assign(op, f, rhs) = &e.literal {
+                        for b in bindings(task, action, &o.args, &e.forall) {
+                            eff.push(NumEffect { op: *op, var: gr.vars[&gr.fluent(f, &b)], rhs: gr.expr(rhs, &b) });
+                        }
+                    }
+                }
                 (pre, eff)
             }
         };
@@ -695,6 +695,28 @@ pub fn ground_task(task: &Task, deadline: Option<std::time::Instant>) -> Result<
         operators: ops,
         stats,
     })
+}
+
+/// The bindings of an effect's `forall` variables over their typed objects, each extending the
+/// operator's arguments (a vector indexed by the action's variable ids).
+fn bindings(task: &Task, action: &Action, args: &[ObjectId], forall: &[model::lifted::VarId]) -> Vec<Vec<ObjectId>> {
+    let mut base = args.to_vec();
+    base.resize(action.variables.len(), ObjectId(u32::MAX));
+    let mut out = vec![base];
+    for v in forall {
+        let objects = task.objects_of(&action.variables[v.index()].ty);
+        out = out
+            .into_iter()
+            .flat_map(|b| {
+                objects.iter().map(move |&o| {
+                    let mut b = b.clone();
+                    b[v.index()] = o;
+                    b
+                })
+            })
+            .collect();
+    }
+    out
 }
 
 fn renumber(e: &GExpr, vmap: &[Option<u32>]) -> GExpr {
