@@ -261,6 +261,7 @@ def main():
     args = ap.parse_args()
     if args.core < 0:
         args.core = None
+    args.certplan = os.path.abspath(args.certplan)
     args.jsonl = args.jsonl or os.path.join(HERE, f"pddl21_{args.family}_results.jsonl")
     args.table = args.table or os.path.join(HERE, f"pddl21_{args.family}_results.md")
     planners = [p for p in args.planners.split(",") if p]

@@ -209,15 +209,16 @@ fn rss_bytes() -> u64 {
         .map_or(0, |pages| pages * 4096)
 }
 
-/// `Some(outcome)` when a limit is exceeded (checked every 256 expansions).
-fn over(limits: &Limits, expanded: u64) -> Option<Outcome> {
-    if expanded % 256 != 0 {
+/// `Some(outcome)` when a limit is exceeded; `n` counts evaluations, and the clock is read every
+/// 32 of them (an evaluation can take milliseconds on large tasks).
+fn over(limits: &Limits, n: u64) -> Option<Outcome> {
+    if n % 32 != 0 {
         return None;
     }
     if limits.deadline.is_some_and(|d| Instant::now() > d) {
         return Some(Outcome::OutOfTime);
     }
-    if expanded % 4096 == 0 && limits.memory_bytes.is_some_and(|m| rss_bytes() > m) {
+    if n % 1024 == 0 && limits.memory_bytes.is_some_and(|m| rss_bytes() > m) {
         return Some(Outcome::OutOfMemory);
     }
     None
@@ -267,9 +268,6 @@ pub fn gbfs(task: &NumericTask, kind: Kind, preferred: bool, limits: &Limits) ->
     let (mut atoms, mut vals, mut ops) = (Vec::new(), Vec::new(), Vec::new());
     let mut turn = 0u64;
     let outcome = loop {
-        if let Some(o) = over(limits, stats.expanded) {
-            break o;
-        }
         turn += 1;
         let use_pref = preferred && !pref.is_empty() && (turn % 2 == 0 || open.is_empty());
         let popped = if use_pref { pref.pop() } else { open.pop().or_else(|| pref.pop()) };
@@ -283,6 +281,7 @@ pub fn gbfs(task: &NumericTask, kind: Kind, preferred: bool, limits: &Limits) ->
         let helpful_here = helpful.remove(&id).unwrap_or_default();
         sp.applicable(&atoms, &vals, &mut ops);
         let mut found = None;
+        let mut stopped = None;
         for &oi in &ops {
             let o = &task.operators[oi as usize];
             let Some((na, nv)) = successor(o, &atoms, &vals) else { continue };
@@ -299,6 +298,10 @@ pub fn gbfs(task: &NumericTask, kind: Kind, preferred: bool, limits: &Limits) ->
                 break;
             }
             stats.evaluated += 1;
+            if let Some(o) = over(limits, stats.evaluated) {
+                stopped = Some(o);
+                break;
+            }
             match h.eval(&na, &nv) {
                 None => {
                     stats.dead_ends += 1;
@@ -318,6 +321,9 @@ pub fn gbfs(task: &NumericTask, kind: Kind, preferred: bool, limits: &Limits) ->
         }
         if let Some(goal) = found {
             break Outcome::Solved { plan: sp.plan(goal), cost: sp.g[goal as usize] };
+        }
+        if let Some(o) = stopped.take() {
+            break o;
         }
     };
     stats.states = sp.states.len() as u64;
@@ -360,10 +366,7 @@ pub fn astar(task: &NumericTask, hmax: bool, limits: &Limits) -> (Outcome, Stats
     open.push(Reverse((key(h0), key(h0), root)));
     let (mut atoms, mut vals, mut ops) = (Vec::new(), Vec::new(), Vec::new());
     let mut closed_g: Vec<f64> = vec![f64::INFINITY];
-    let outcome = loop {
-        if let Some(o) = over(limits, stats.expanded) {
-            break o;
-        }
+    let outcome = 'search: loop {
         let Some(Reverse((fk, _, id))) = open.pop() else { break Outcome::Unsolvable };
         let g = sp.g[id as usize];
         if f64::from_bits(fk) > g + hval[id as usize] + 1e-9 || g >= closed_g[id as usize] {
@@ -386,6 +389,9 @@ pub fn astar(task: &NumericTask, hmax: bool, limits: &Limits) -> (Outcome, Stats
             if new {
                 closed_g.push(f64::INFINITY);
                 stats.evaluated += 1;
+                if let Some(o) = over(limits, stats.evaluated) {
+                    break 'search o;
+                }
                 match eval(&mut h, &na, &nv) {
                     None => {
                         stats.dead_ends += 1;

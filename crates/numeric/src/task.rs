@@ -550,8 +550,11 @@ pub fn ground_task(task: &Task, deadline: Option<std::time::Instant>) -> Result<
                 (pre, eff)
             }
         };
-        // A condition over constants only is decided now.
-        if num_pre.iter().any(|c| is_const(c) && !c.holds(&[])) {
+        // A condition over constants only is decided now; reading a constant that has no value
+        // makes the operator inapplicable (PDDL 2.1 section 4, as the validator reads it).
+        if num_pre.iter().any(|c| (is_const(c) && !c.holds(&[])) || has_undefined(c))
+            || num_eff.iter().any(|e| undefined(&e.rhs))
+        {
             continue;
         }
         let num_pre: Vec<Cond> = num_pre.into_iter().filter(|c| !is_const(c)).collect();
@@ -559,22 +562,6 @@ pub fn ground_task(task: &Task, deadline: Option<std::time::Instant>) -> Result<
             if c.left.linear().is_none() || c.right.linear().is_none() {
                 let r = Refusal {
                     construct: "a nonlinear numeric condition (a product or quotient of two changing fluents)".into(),
-                    place: place_of(task, o.action),
-                };
-                if !refusals.contains(&r) && !has_undefined(c) {
-                    refusals.push(r);
-                }
-            }
-        }
-        for e in &num_eff {
-            let linear = match e.op {
-                AssignOp::ScaleUp | AssignOp::ScaleDown => e.rhs.linear().is_some_and(|l| l.terms.is_empty()),
-                _ => e.rhs.linear().is_some(),
-            };
-            if !linear && !matches!(e.rhs, GExpr::Undefined) {
-                let r = Refusal {
-                    construct: "a nonlinear numeric effect (a product or quotient of changing fluents, or scaling by one)"
-                        .into(),
                     place: place_of(task, o.action),
                 };
                 if !refusals.contains(&r) {
@@ -643,6 +630,29 @@ pub fn ground_task(task: &Task, deadline: Option<std::time::Instant>) -> Result<
         if !changed {
             break;
         }
+    }
+    // Nonlinear effects are refused where a condition can see them; on a fluent that only the
+    // metric reads, the validator computes them and the search need not.
+    for o in &ops {
+        for e in &o.num_eff {
+            let linear = match e.op {
+                AssignOp::ScaleUp | AssignOp::ScaleDown => e.rhs.linear().is_some_and(|l| l.terms.is_empty()),
+                _ => e.rhs.linear().is_some(),
+            };
+            if !linear && relevant[e.var as usize] {
+                let r = Refusal {
+                    construct: "a nonlinear numeric effect (a product or quotient of changing fluents, or scaling by one)"
+                        .into(),
+                    place: place_of(task, o.action),
+                };
+                if !refusals.contains(&r) {
+                    refusals.push(r);
+                }
+            }
+        }
+    }
+    if !refusals.is_empty() {
+        return Err(Error::Unsupported(refusals));
     }
     let init_vals: Vec<f64> = assigned.iter().map(|f| gr.values.get(f).copied().unwrap_or(f64::NAN)).collect();
 
@@ -736,16 +746,17 @@ fn is_const(c: &Cond) -> bool {
     v.is_empty()
 }
 
-fn has_undefined(c: &Cond) -> bool {
-    fn u(e: &GExpr) -> bool {
-        match e {
-            GExpr::Undefined => true,
-            GExpr::Bin(_, a, b) => u(a) || u(b),
-            GExpr::Neg(a) => u(a),
-            _ => false,
-        }
+fn undefined(e: &GExpr) -> bool {
+    match e {
+        GExpr::Undefined => true,
+        GExpr::Bin(_, a, b) => undefined(a) || undefined(b),
+        GExpr::Neg(a) => undefined(a),
+        _ => false,
     }
-    u(&c.left) || u(&c.right)
+}
+
+fn has_undefined(c: &Cond) -> bool {
+    undefined(&c.left) || undefined(&c.right)
 }
 
 fn place_of(task: &Task, a: Option<ActionId>) -> String {

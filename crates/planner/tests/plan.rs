@@ -123,11 +123,16 @@ fn unsolvable_and_refused() {
         assert_eq!(r.outcome, Outcome::Unsolvable { phase }, "{init_goal}");
         assert_eq!(r.outcome.exit_code(), planner::exit::UNSOLVABLE);
     }
-    // Refused: numeric fluents beyond action costs, each named.
-    let t = task("truck-fuel", "p01.pddl");
+    // Refused: a numeric construct the numeric planner does not support, named.
+    let t = task_of(
+        "(define (domain nl) (:requirements :numeric-fluents) (:functions (x) (y))
+           (:action grow :parameters () :precondition (< (x) 10)
+             :effect (and (increase (x) (* (x) (y))) (increase (y) 1))))",
+        "(define (problem nl1) (:domain nl) (:init (= (x) 1) (= (y) 1)) (:goal (>= (x) 10)))",
+    );
     let report = plan(Problem::Pddl(&t), "astar(blind())");
     let Outcome::Refused { reasons } = &report.outcome else { panic!("{:?}", report.outcome) };
-    assert!(reasons.iter().any(|r| r.contains("numeric fluents")), "{reasons:?}");
+    assert!(reasons.iter().any(|r| r.contains("nonlinear numeric effect")), "{reasons:?}");
     assert_eq!(report.outcome.exit_code(), planner::exit::UNSUPPORTED);
 }
 
