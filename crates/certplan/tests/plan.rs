@@ -229,8 +229,15 @@ fn refusals_usage_errors_and_limits() {
            (:action grow :parameters () :precondition (< (x) 10)
              :effect (and (increase (x) (* (x) (y))) (increase (y) 1))))",
     );
-    let np = dir.file("nl-p.pddl", "(define (problem nl1) (:domain nl) (:init (= (x) 1) (= (y) 1)) (:goal (>= (x) 10)))");
-    let o = run(&["plan", nd.to_str().unwrap(), np.to_str().unwrap(), "--plan-file", dir.0.join("nl.plan").to_str().unwrap()]);
+    let np =
+        dir.file("nl-p.pddl", "(define (problem nl1) (:domain nl) (:init (= (x) 1) (= (y) 1)) (:goal (>= (x) 10)))");
+    let o = run(&[
+        "plan",
+        nd.to_str().unwrap(),
+        np.to_str().unwrap(),
+        "--plan-file",
+        dir.0.join("nl.plan").to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(34), "{}", text(&o));
     assert!(String::from_utf8_lossy(&o.stderr).contains("nonlinear numeric effect"), "{}", text(&o));
     let o =

@@ -121,13 +121,11 @@ impl Relaxed {
         let mut constraints: Vec<Constraint> = Vec::new();
         let intern = |cs: Vec<Constraint>, constraints: &mut Vec<Constraint>| -> Vec<u32> {
             cs.into_iter()
-                .map(|c| {
-                    match constraints.iter().position(|x| x.strict == c.strict && x.lin == c.lin) {
-                        Some(i) => i,
-                        None => {
-                            constraints.push(c);
-                            constraints.len() - 1
-                        }
+                .map(|c| match constraints.iter().position(|x| x.strict == c.strict && x.lin == c.lin) {
+                    Some(i) => i,
+                    None => {
+                        constraints.push(c);
+                        constraints.len() - 1
                     }
                 })
                 .map(|i| (natoms + i) as u32)
@@ -180,7 +178,19 @@ impl Relaxed {
                 }
             }
         }
-        let cost = task.operators.iter().map(|o| if use_costs { o.cost } else if o.action.is_some() { 1.0 } else { 0.0 }).collect();
+        let cost = task
+            .operators
+            .iter()
+            .map(|o| {
+                if use_costs {
+                    o.cost
+                } else if o.action.is_some() {
+                    1.0
+                } else {
+                    0.0
+                }
+            })
+            .collect();
         let nops = task.operators.len();
         Relaxed {
             kind,
@@ -239,7 +249,13 @@ impl Relaxed {
             for k in 0..self.constraints.len() {
                 for ct in &self.contributions[k] {
                     if let Some((delta, additive)) = delta_of(ct, vals) {
-                        let r = if !additive { 0.0 } else if delta > 0.0 { self.cost[ct.op as usize] / delta } else { continue };
+                        let r = if !additive {
+                            0.0
+                        } else if delta > 0.0 {
+                            self.cost[ct.op as usize] / delta
+                        } else {
+                            continue;
+                        };
                         self.ratio[k] = self.ratio[k].min(r);
                     }
                 }

@@ -161,12 +161,21 @@ pub struct Step {
 pub enum Outcome {
     /// A plan (not yet validated) with the cost the search counted (the metric's share when
     /// cost-like, else the length).
-    Solved { steps: Vec<Step>, cost: f64 },
+    Solved {
+        steps: Vec<Step>,
+        cost: f64,
+    },
     /// Proved unsolvable in `phase` (`ground`: relaxed reachability; `search`: exhausted).
-    Unsolvable { phase: &'static str },
-    OutOfTime { phase: &'static str },
+    Unsolvable {
+        phase: &'static str,
+    },
+    OutOfTime {
+        phase: &'static str,
+    },
     OutOfMemory,
-    Refused { reasons: Vec<String> },
+    Refused {
+        reasons: Vec<String>,
+    },
 }
 
 /// What a run measured.
@@ -245,7 +254,10 @@ mod tests {
 
     #[test]
     fn configurations_parse_and_refuse_by_name() {
-        assert_eq!(parse("gbfs(hadd_numeric())").unwrap().engine, Engine::Gbfs { heuristic: Kind::Add, preferred: true });
+        assert_eq!(
+            parse("gbfs(hadd_numeric())").unwrap().engine,
+            Engine::Gbfs { heuristic: Kind::Add, preferred: true }
+        );
         assert_eq!(
             parse("gbfs( hmrp_numeric(), preferred=false )").unwrap().engine,
             Engine::Gbfs { heuristic: Kind::Mrp, preferred: false }

@@ -22,7 +22,10 @@ use std::time::Instant;
 /// How a search ended.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome {
-    Solved { plan: Vec<u32>, cost: f64 },
+    Solved {
+        plan: Vec<u32>,
+        cost: f64,
+    },
     /// Every reachable state was expanded (dead ends pruned only where the relaxation proves them).
     Unsolvable,
     OutOfTime,
@@ -86,7 +89,13 @@ impl<'a> Space<'a> {
         }
         for (i, v) in vals.iter().enumerate() {
             // One NaN for every undefined value, and 0.0 for -0.0, so that equal states are equal.
-            let v = if v.is_nan() { f64::NAN } else if *v == 0.0 { 0.0 } else { *v };
+            let v = if v.is_nan() {
+                f64::NAN
+            } else if *v == 0.0 {
+                0.0
+            } else {
+                *v
+            };
             s[self.words + i] = v.to_bits();
         }
         s.into_boxed_slice()
@@ -212,13 +221,13 @@ fn rss_bytes() -> u64 {
 /// `Some(outcome)` when a limit is exceeded; `n` counts evaluations, and the clock is read every
 /// 32 of them (an evaluation can take milliseconds on large tasks).
 fn over(limits: &Limits, n: u64) -> Option<Outcome> {
-    if n % 32 != 0 {
+    if !n.is_multiple_of(32) {
         return None;
     }
     if limits.deadline.is_some_and(|d| Instant::now() > d) {
         return Some(Outcome::OutOfTime);
     }
-    if n % 1024 == 0 && limits.memory_bytes.is_some_and(|m| rss_bytes() > m) {
+    if n.is_multiple_of(1024) && limits.memory_bytes.is_some_and(|m| rss_bytes() > m) {
         return Some(Outcome::OutOfMemory);
     }
     None
@@ -269,7 +278,7 @@ pub fn gbfs(task: &NumericTask, kind: Kind, preferred: bool, limits: &Limits) ->
     let mut turn = 0u64;
     let outcome = loop {
         turn += 1;
-        let use_pref = preferred && !pref.is_empty() && (turn % 2 == 0 || open.is_empty());
+        let use_pref = preferred && !pref.is_empty() && (turn.is_multiple_of(2) || open.is_empty());
         let popped = if use_pref { pref.pop() } else { open.pop().or_else(|| pref.pop()) };
         let Some(Reverse((_, _, id))) = popped else { break Outcome::Unsolvable };
         if closed[id as usize] {

@@ -377,7 +377,8 @@ fn shadow(task: &Task) -> Task {
     let mut markers = Vec::new();
     for (i, a) in d.actions.iter_mut().enumerate() {
         a.precondition = strip_compares(&a.precondition);
-        let numeric = a.effects.iter().any(|e| matches!(&e.literal, Literal::Assign(_, f, _) if Some(f.function) != tc));
+        let numeric =
+            a.effects.iter().any(|e| matches!(&e.literal, Literal::Assign(_, f, _) if Some(f.function) != tc));
         a.effects.retain(|e| !matches!(e.literal, Literal::Assign(..)));
         if numeric {
             markers.push((i, a.params().to_vec()));
@@ -580,7 +581,12 @@ pub fn ground_task(task: &Task, deadline: Option<std::time::Instant>) -> Result<
                 .cond
                 .iter()
                 .filter_map(|c| {
-                    Some(ground::CondEffect { pre: remap(&c.pre), pre_neg: remap(&c.pre_neg), add: c.add, atom: map[c.atom as usize]? })
+                    Some(ground::CondEffect {
+                        pre: remap(&c.pre),
+                        pre_neg: remap(&c.pre_neg),
+                        add: c.add,
+                        atom: map[c.atom as usize]?,
+                    })
                 })
                 .collect(),
             num_pre,
@@ -641,8 +647,9 @@ pub fn ground_task(task: &Task, deadline: Option<std::time::Instant>) -> Result<
             };
             if !linear && relevant[e.var as usize] {
                 let r = Refusal {
-                    construct: "a nonlinear numeric effect (a product or quotient of changing fluents, or scaling by one)"
-                        .into(),
+                    construct:
+                        "a nonlinear numeric effect (a product or quotient of changing fluents, or scaling by one)"
+                            .into(),
                     place: place_of(task, o.action),
                 };
                 if !refusals.contains(&r) {
@@ -674,7 +681,8 @@ pub fn ground_task(task: &Task, deadline: Option<std::time::Instant>) -> Result<
     }
     let renum = |e: &GExpr| renumber(e, &vmap);
     for o in &mut ops {
-        o.num_pre = o.num_pre.iter().map(|c| Cond { cmp: c.cmp, left: renum(&c.left), right: renum(&c.right) }).collect();
+        o.num_pre =
+            o.num_pre.iter().map(|c| Cond { cmp: c.cmp, left: renum(&c.left), right: renum(&c.right) }).collect();
         o.num_eff = o
             .num_eff
             .iter()

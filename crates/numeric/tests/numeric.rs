@@ -142,7 +142,10 @@ fn refusals_name_the_construct() {
     assert!(reasons[0].contains("under `or`"), "{reasons:?}");
 
     // The optimal search needs a cost-like metric.
-    let maximize = task_of(COUNTER, "(define (problem c) (:domain counter) (:init (= (x) 0) (= (limit) 3)) (:goal (>= (x) 2)) (:metric maximize (x)))");
+    let maximize = task_of(
+        COUNTER,
+        "(define (problem c) (:domain counter) (:init (= (x) 0) (= (limit) 3)) (:goal (>= (x) 2)) (:metric maximize (x)))",
+    );
     let (o, _) = numeric::solve(&maximize, &numeric::parse("astar(hmax_numeric())").unwrap(), &Limits::default());
     assert!(matches!(&o, Outcome::Refused { reasons } if reasons[0].contains("maximized")), "{o:?}");
     assert!(solve_valid(&maximize, "gbfs(hadd_numeric())", 10).is_ok());

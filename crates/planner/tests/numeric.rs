@@ -23,8 +23,13 @@ fn example(name: &str, problem: &str) -> model::lifted::Task {
 fn run(task: &model::lifted::Task, numeric: Option<&str>) -> planner::Report {
     let cfg = search::parse("astar(lmcut())").unwrap();
     let ncfg = numeric.map(|t| numeric::parse(t).unwrap());
-    let options =
-        Options { search: &cfg, pruning: Pruning::default(), limits: Limits::default(), started: None, numeric: ncfg.as_ref() };
+    let options = Options {
+        search: &cfg,
+        pruning: Pruning::default(),
+        limits: Limits::default(),
+        started: None,
+        numeric: ncfg.as_ref(),
+    };
     planner::plan(Problem::Pddl(task), &options, &mut |_| {})
 }
 

@@ -80,7 +80,13 @@ fn output_sas_input_plans_the_same() {
         let mut stats = planner::Statistics::default();
         let g = planner::prepare(&t, Pruning::default(), &Limits::default(), &mut stats, &mut |_| {}).expect("grounds");
         let fdr = sas::parse(&ground::sas::write(&g, &t)).expect("our export reads back");
-        let options = Options { search: &cfg, pruning: Pruning::default(), limits: Limits::default(), started: None, numeric: None };
+        let options = Options {
+            search: &cfg,
+            pruning: Pruning::default(),
+            limits: Limits::default(),
+            started: None,
+            numeric: None,
+        };
         let report = planner::plan(Problem::Fdr(&fdr), &options, &mut |_| {});
         let Outcome::Solved { plan } = &report.outcome else { panic!("{ex}: {:?}", report.outcome) };
         assert_eq!(plan.cost(), optimal, "{ex}");
