@@ -13,7 +13,8 @@ length, the metric value and (temporal) the makespan as the validator computed t
 
 Planners (each skipped with a note when missing):
   certplan   `certplan plan DOMAIN PROBLEM` (target/release/certplan, or --certplan)
-  enhsp      ENHSP's jar from `pip install up-enhsp` (java), default configuration
+  enhsp      ENHSP's jar from `pip install up-enhsp` (java), default configuration, on lowercased
+             copies of the files (its parser is case-sensitive; PDDL is not)
   lpg        LPG-td from `pip install up-lpg`, `-n 1` (first plan)
   ferroplan  `cargo install ferroplan-cli` (binary `ff`; --ferroplan), `--threads 1 --json`
 
@@ -113,6 +114,14 @@ def certplan(args, dom, prob, tmp, family):
 def enhsp(args, dom, prob, tmp, family):
     jar = args.enhsp
     plan = os.path.join(tmp, "plan")
+    # ENHSP's parser is case-sensitive about names (the IPC 2002 files declare `Depot` and use
+    # `depot`: "Depot not found"); PDDL is not, so it reads lowercased copies.
+    low = []
+    for src, name in ((dom, "domain.pddl"), (prob, "problem.pddl")):
+        low.append(os.path.join(tmp, name))
+        with open(src, errors="replace") as f, open(low[-1], "w") as g:
+            g.write(f.read().lower())
+    dom, prob = low
     cmd = ["java", "-XX:ActiveProcessorCount=1", f"-Xmx{args.java_heap}", "-jar", jar, "-o", dom, "-f", prob, "-sp", plan, "-npm"]
     dt, rc, out = run(cmd, args.limit, tmp, args.core)
     if not os.path.exists(plan) or os.path.getsize(plan) == 0:

@@ -31,7 +31,7 @@ pub struct PlanArgs {
     problem: Option<PathBuf>,
     /// The search configuration, as in Fast Downward: `astar(lmcut())`, `astar(blind())`,
     /// `eager_greedy([ff()], preferred=[ff()])`, `lazy_greedy([ff()])`, `eager_wastar([ff()], w=2)`.
-    /// Numeric tasks go to the numeric planner (default `gbfs(hadd_numeric())`); its
+    /// Numeric tasks go to the numeric planner (default `gbfs(hmrp_numeric())`); its
     /// configurations are `gbfs(hadd_numeric()|hmrp_numeric()[, preferred=false])`,
     /// `astar(hmax_numeric())` (optimal for cost-like metrics) and `astar(blind())` (on a
     /// numeric task).

@@ -248,7 +248,7 @@ fn plan_and_ground() {
     // A numeric task: the numeric planner, named, with the validator's metric.
     let v = json("plan", &["plan", "--json", &fuel("domain.pddl"), &fuel("p01.pddl"), "--plan-file", &plan_file], 0);
     assert_eq!(v["planner"], "numeric", "{v}");
-    assert_eq!(v["search_config"], "gbfs(hadd_numeric())", "{v}");
+    assert_eq!(v["search_config"], "gbfs(hmrp_numeric())", "{v}");
     assert_eq!(v["plan"]["metric"], 10.0, "{v}");
     json("ground", &["ground", "--json", &fuel("domain.pddl"), &fuel("p01.pddl")], 34);
 

@@ -172,6 +172,24 @@ impl Relaxed {
                         (w != 0.0).then(|| (w, e.op, e.var, e.rhs.linear().unwrap_or_default()))
                     })
                     .collect();
+                // An operator that changes the constraint by a constant amount that is not
+                // positive never achieves it, in any state: left out once here.
+                let constant = effects.iter().all(|(_, op, _, rhs)| {
+                    matches!(op, AssignOp::Increase | AssignOp::Decrease) && rhs.terms.is_empty()
+                });
+                if constant {
+                    let delta: f64 = effects
+                        .iter()
+                        .map(
+                            |(w, op, _, rhs)| {
+                                if *op == AssignOp::Increase { w * rhs.constant } else { -w * rhs.constant }
+                            },
+                        )
+                        .sum();
+                    if delta <= 0.0 {
+                        continue;
+                    }
+                }
                 if !effects.is_empty() {
                     achieves[oi].push((k as u32, contributions[k].len()));
                     contributions[k].push(Contribution { op: oi as u32, effects });

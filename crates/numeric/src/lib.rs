@@ -59,9 +59,9 @@ impl Default for Config {
     }
 }
 
-/// The configuration used when none is named: greedy best-first search on `hadd` with helpful
+/// The configuration used when none is named: greedy best-first search on `hmrp` with helpful
 /// actions, ENHSP's default satisficing setting in spirit.
-pub const DEFAULT: &str = "gbfs(hadd_numeric())";
+pub const DEFAULT: &str = "gbfs(hmrp_numeric())";
 
 /// One registered component.
 #[derive(Clone, Copy, Debug, Serialize)]
