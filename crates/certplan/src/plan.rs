@@ -264,6 +264,7 @@ fn numeric_text(n: &numeric::Statistics) -> String {
         ));
     }
     match &n.metric_note {
+        _ if n.search.is_none() => {}
         Some(why) => s.push_str(&format!("metric: searched with unit costs ({why})\n")),
         None if n.cost_like => s.push_str("metric: read as operator costs\n"),
         None => {}

@@ -240,6 +240,23 @@ fn refusals_usage_errors_and_limits() {
     ]);
     assert_eq!(o.status.code(), Some(34), "{}", text(&o));
     assert!(String::from_utf8_lossy(&o.stderr).contains("nonlinear numeric effect"), "{}", text(&o));
+    // A numeric task without a plan whose reachable states are finite: proved unsolvable, 11,
+    // by the numeric planner, which says it ran.
+    let cd = dir.file(
+        "counter.pddl",
+        "(define (domain counter) (:requirements :numeric-fluents) (:functions (x))
+           (:action inc :parameters () :precondition (< (x) 3) :effect (increase (x) 1)))",
+    );
+    let cp = dir.file("counter-p.pddl", "(define (problem c) (:domain counter) (:init (= (x) 0)) (:goal (>= (x) 5)))");
+    let o = run(&[
+        "plan",
+        cd.to_str().unwrap(),
+        cp.to_str().unwrap(),
+        "--plan-file",
+        dir.0.join("c.plan").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(11), "{}", text(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("planner: numeric, gbfs(hmrp_numeric())"), "{}", text(&o));
     let o =
         run(&["plan", ex.join("cellar/domain.pddl").to_str().unwrap(), ex.join("cellar/p01.pddl").to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(34), "{}", text(&o));
