@@ -31,6 +31,10 @@ pub struct PlanArgs {
     problem: Option<PathBuf>,
     /// The search configuration, as in Fast Downward: `astar(lmcut())`, `astar(blind())`,
     /// `eager_greedy([ff()], preferred=[ff()])`, `lazy_greedy([ff()])`, `eager_wastar([ff()], w=2)`.
+    /// Numeric tasks go to the numeric planner (default `gbfs(hmrp_numeric())`); its
+    /// configurations are `gbfs(hadd_numeric()|hmrp_numeric()[, preferred=false])`,
+    /// `astar(hmax_numeric())` (optimal for cost-like metrics) and `astar(blind())` (on a
+    /// numeric task).
     #[arg(long, default_value = "astar(lmcut())", value_name = "CONF", conflicts_with = "alias")]
     search: String,
     /// A configuration by its Fast Downward alias: `lama-first`, `seq-opt-lmcut`, `seq-opt-blind`,
@@ -76,7 +80,17 @@ pub fn run(args: &PlanArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         })?,
         None => args.search.as_str(),
     };
-    let cfg = search::parse(text).map_err(|e| Fatal(format!("bad --search `{text}`: {e}")))?;
+    // A numeric configuration names the numeric planner; `astar(blind())` means it on a numeric
+    // task (decided once the task is read).
+    let numeric_cfg = if numeric::recognizes(text) {
+        Some(numeric::parse(text).map_err(|e| Fatal(format!("bad --search `{text}`: {e}")))?)
+    } else {
+        None
+    };
+    let cfg = match &numeric_cfg {
+        Some(_) => search::parse("astar(blind())").map_err(|e| Fatal(e.to_string()))?,
+        None => search::parse(text).map_err(|e| Fatal(format!("bad --search `{text}`: {e}")))?,
+    };
     let limits = args.limits.install(start, args.json.then_some("plan"), ui)?;
     prepare_output(&args.plan_file)?;
 
@@ -133,7 +147,15 @@ pub fn run(args: &PlanArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         ))?;
     }
     let mut log = Log::new(text, ui);
+    // On a numeric task, an explicit `astar(blind())` is the numeric planner's.
+    let numeric_cfg = match (&numeric_cfg, problem) {
+        (None, Problem::Pddl(t)) if numeric::is_numeric(t) && numeric::parse(&cfg.text).is_ok() => {
+            numeric::parse(&cfg.text).ok()
+        }
+        _ => numeric_cfg,
+    };
     let options = planner::Options {
+        numeric: numeric_cfg.as_ref(),
         search: &cfg,
         pruning: planner::Pruning { h2: !args.prune.no_h2, relevance: !args.prune.no_relevance },
         limits,
@@ -143,6 +165,9 @@ pub fn run(args: &PlanArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     planner::process::disarm_watchdog();
     log.end_search();
     log.printed?;
+    if text && let Some(n) = &report.statistics.numeric {
+        stdio::print(&numeric_text(n))?;
+    }
     finish(args, &cfg, problem, loaded.as_deref(), &report, text)
 }
 
@@ -165,13 +190,17 @@ fn finish(
         planner::Outcome::Solved { plan } => {
             std::fs::write(&args.plan_file, plan.text())
                 .map_err(|e| Fatal(format!("cannot write `{}`: {e}", args.plan_file.display())))?;
+            let metric = plan.metric().map_or_else(String::new, |m| format!(", metric {m}"));
             let result = format!(
-                "solved: plan of length {} and cost {} written to {}",
+                "solved: plan of length {} and cost {}{metric} written to {}",
                 plan.steps().len(),
                 plan.cost(),
                 args.plan_file.display()
             );
-            let v = json!({ "file": args.plan_file.display().to_string(), "length": plan.steps().len(), "cost": plan.cost(), "optimal": plan.optimal(), "valid": true });
+            let mut v = json!({ "file": args.plan_file.display().to_string(), "length": plan.steps().len(), "cost": plan.cost(), "optimal": plan.optimal(), "valid": true });
+            if let Some(m) = plan.metric() {
+                v["metric"] = json!(m);
+            }
             (result, v)
         }
         other => (stop_text(other), serde_json::Value::Null),
@@ -188,6 +217,11 @@ fn finish(
         };
         if let Some(phase) = report.outcome.phase() {
             v["phase"] = json!(phase);
+        }
+        v["planner"] = json!(stats.planner);
+        if let Some(n) = &stats.numeric {
+            v["search_config"] = json!(n.config);
+            v["numeric"] = json!(n);
         }
         if let planner::Outcome::Refused { reasons } = &report.outcome {
             v["reasons"] = json!(reasons);
@@ -218,6 +252,36 @@ fn finish(
         stdio::print(&s)?;
     }
     Ok(outcome_of(report))
+}
+
+/// The numeric planner's lines: which planner and configuration, grounding, search.
+fn numeric_text(n: &numeric::Statistics) -> String {
+    let mut s = format!("planner: numeric, {}\n", n.config);
+    if let Some(g) = &n.grounding {
+        s.push_str(&format!(
+            "grounding: {} atoms, {} numeric variables ({} more only in the metric), {} operators, {} numeric conditions, {} numeric effects, {:.3}s\n",
+            g.atoms, g.variables, g.metric_only_fluents, g.operators, g.numeric_conditions, g.numeric_effects, n.ground_seconds
+        ));
+    }
+    match &n.metric_note {
+        _ if n.search.is_none() => {}
+        Some(why) => s.push_str(&format!("metric: searched with unit costs ({why})\n")),
+        None if n.cost_like => s.push_str("metric: read as operator costs\n"),
+        None => {}
+    }
+    if let Some(st) = &n.search {
+        s.push_str(&format!(
+            "search: expanded {}, generated {}, evaluated {}, dead ends {}, states {}, initial h {}, {:.3}s\n",
+            st.expanded,
+            st.generated,
+            st.evaluated,
+            st.dead_ends,
+            st.states,
+            st.initial_h.map_or_else(|| "infinite".to_string(), |h| h.to_string()),
+            st.seconds
+        ));
+    }
+    s
 }
 
 fn outcome_of(report: &Report) -> Outcome {

@@ -236,11 +236,20 @@ fn plan_and_ground() {
     let v = json("plan", &["plan", "--json", &dir.file("not.sas", "begin_version\n3\nend_version\ngarbage\n")], 33);
     assert!(v["error"].as_str().is_some_and(|e| e.contains("not.sas:")), "the reader's message with its line: {v}");
 
-    // A construct the planner refuses: exit 34 (FD's "unsupported"), the reasons listed.
+    // A construct the planner refuses: exit 34 (FD's "unsupported"), the reasons listed: a
+    // nonlinear numeric effect.
     let fuel = |f: &str| examples().join("truck-fuel").join(f).display().to_string();
-    let v = json("plan", &["plan", "--json", &fuel("domain.pddl"), &fuel("p01.pddl"), "--plan-file", &plan_file], 34);
+    let nd = dir.file("nonlinear.pddl", NONLINEAR_DOMAIN);
+    let np = dir.file("nonlinear-p.pddl", NONLINEAR_PROBLEM);
+    let v = json("plan", &["plan", "--json", &nd, &np, "--plan-file", &plan_file], 34);
     assert_eq!(v["result"], "refused", "{v}");
-    assert!(v["reasons"][0].as_str().is_some_and(|r| r.contains("numeric fluents")), "{v}");
+    assert_eq!(v["planner"], "numeric", "{v}");
+    assert!(v["reasons"][0].as_str().is_some_and(|r| r.contains("nonlinear")), "{v}");
+    // A numeric task: the numeric planner, named, with the validator's metric.
+    let v = json("plan", &["plan", "--json", &fuel("domain.pddl"), &fuel("p01.pddl"), "--plan-file", &plan_file], 0);
+    assert_eq!(v["planner"], "numeric", "{v}");
+    assert_eq!(v["search_config"], "gbfs(hmrp_numeric())", "{v}");
+    assert_eq!(v["plan"]["metric"], 10.0, "{v}");
     json("ground", &["ground", "--json", &fuel("domain.pddl"), &fuel("p01.pddl")], 34);
 
     let v = json("ground", &["ground", "--json", &d, &p], 0);
@@ -249,3 +258,10 @@ fn plan_and_ground() {
     json("ground", &["ground", "--json", &dir.file("broken.pddl", BROKEN), &p], 31);
     json("ground", &["ground", "--json", &d], 2);
 }
+
+/// A numeric domain whose effect multiplies two changing fluents: refused by the numeric planner.
+const NONLINEAR_DOMAIN: &str = "(define (domain nl) (:requirements :numeric-fluents)
+  (:functions (x) (y))
+  (:action grow :parameters () :precondition (< (x) 10)
+    :effect (and (increase (x) (* (x) (y))) (increase (y) 1))))";
+const NONLINEAR_PROBLEM: &str = "(define (problem nl1) (:domain nl) (:init (= (x) 1) (= (y) 1)) (:goal (>= (x) 10)))";

@@ -221,15 +221,42 @@ fn unsolvable_tasks_exit_11() {
 fn refusals_usage_errors_and_limits() {
     let dir = TempDir::new();
     let ex = repo().join("examples");
-    // Numeric fluents beyond action costs: refused, naming the construct, exit 34 (FD's "search
-    // unsupported").
+    // A numeric construct the numeric planner does not support: refused, naming the construct,
+    // exit 34 (FD's "search unsupported").
+    let nd = dir.file(
+        "nl.pddl",
+        "(define (domain nl) (:requirements :numeric-fluents) (:functions (x) (y))
+           (:action grow :parameters () :precondition (< (x) 10)
+             :effect (and (increase (x) (* (x) (y))) (increase (y) 1))))",
+    );
+    let np =
+        dir.file("nl-p.pddl", "(define (problem nl1) (:domain nl) (:init (= (x) 1) (= (y) 1)) (:goal (>= (x) 10)))");
     let o = run(&[
         "plan",
-        ex.join("truck-fuel/domain.pddl").to_str().unwrap(),
-        ex.join("truck-fuel/p01.pddl").to_str().unwrap(),
+        nd.to_str().unwrap(),
+        np.to_str().unwrap(),
+        "--plan-file",
+        dir.0.join("nl.plan").to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(34), "{}", text(&o));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("numeric fluents"), "{}", text(&o));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("nonlinear numeric effect"), "{}", text(&o));
+    // A numeric task without a plan whose reachable states are finite: proved unsolvable, 11,
+    // by the numeric planner, which says it ran.
+    let cd = dir.file(
+        "counter.pddl",
+        "(define (domain counter) (:requirements :numeric-fluents) (:functions (x))
+           (:action inc :parameters () :precondition (< (x) 3) :effect (increase (x) 1)))",
+    );
+    let cp = dir.file("counter-p.pddl", "(define (problem c) (:domain counter) (:init (= (x) 0)) (:goal (>= (x) 5)))");
+    let o = run(&[
+        "plan",
+        cd.to_str().unwrap(),
+        cp.to_str().unwrap(),
+        "--plan-file",
+        dir.0.join("c.plan").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(11), "{}", text(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("planner: numeric, gbfs(hmrp_numeric())"), "{}", text(&o));
     let o =
         run(&["plan", ex.join("cellar/domain.pddl").to_str().unwrap(), ex.join("cellar/p01.pddl").to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(34), "{}", text(&o));

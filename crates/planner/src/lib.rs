@@ -28,6 +28,7 @@
 
 mod check;
 pub mod limits;
+mod numeric_run;
 mod prepare;
 pub mod process;
 
@@ -90,6 +91,10 @@ pub struct Options<'a> {
     /// When the run began (before the input was read), so that [`Times::parse`] and
     /// [`Times::total`] cover the whole run; `None`: the call to [`plan`].
     pub started: Option<Instant>,
+    /// The numeric planner's configuration (crate `numeric`). A task with numeric fluents always
+    /// goes to the numeric planner, with this configuration or `numeric::DEFAULT`; a task without
+    /// goes there only when this is set.
+    pub numeric: Option<&'a numeric::Config>,
 }
 
 /// The phases of a run, in order.
@@ -159,6 +164,10 @@ pub struct Statistics {
     pub grounding: Option<Grounding>,
     pub fdr: Option<FdrSize>,
     pub search: Option<search::Stats>,
+    /// Which planner ran: `classical` or `numeric` (with its configuration in `numeric`).
+    pub planner: &'static str,
+    /// The numeric planner's statistics, when it ran.
+    pub numeric: Option<numeric::Statistics>,
 }
 
 /// A plan that the validator accepted, with the cost it computed. Only this crate makes one.
@@ -168,6 +177,8 @@ pub struct ValidatedPlan {
     cost: u64,
     unit_cost: bool,
     optimal: bool,
+    /// The value of the problem's `:metric` as the validator computed it (numeric planner).
+    metric: Option<f64>,
 }
 
 impl ValidatedPlan {
@@ -186,7 +197,12 @@ impl ValidatedPlan {
     pub fn optimal(&self) -> bool {
         self.optimal
     }
-    /// The IPC plan file: one step a line, then `; cost = N (unit cost|general cost)`.
+    /// The `:metric` value the validator computed, for plans of the numeric planner.
+    pub fn metric(&self) -> Option<f64> {
+        self.metric
+    }
+    /// The IPC plan file: one step a line, then `; cost = N (unit cost|general cost)` (and
+    /// `; metric = X` for plans of the numeric planner with a metric).
     pub fn text(&self) -> String {
         let mut text = String::new();
         for l in &self.steps {
@@ -198,6 +214,9 @@ impl ValidatedPlan {
             self.cost,
             if self.unit_cost { "unit cost" } else { "general cost" }
         ));
+        if let Some(m) = self.metric {
+            text.push_str(&format!("; metric = {m}\n"));
+        }
         text
     }
 }
@@ -297,6 +316,13 @@ pub fn plan(problem: Problem, options: &Options, on: &mut dyn FnMut(Event)) -> R
 
 fn run(problem: Problem, options: &Options, stats: &mut Statistics, on: &mut dyn FnMut(Event)) -> Outcome {
     let limits = &options.limits;
+    stats.planner = "classical";
+    if let Problem::Pddl(task) = problem
+        && (options.numeric.is_some() || numeric::is_numeric(task))
+    {
+        stats.planner = "numeric";
+        return numeric_run::run(task, options, stats, on);
+    }
     let ground = match problem {
         Problem::Pddl(task) => match prepare(task, options.pruning, limits, stats, on) {
             Ok(g) => g,
@@ -344,9 +370,9 @@ fn run(problem: Problem, options: &Options, stats: &mut Statistics, on: &mut dyn
     };
     stats.times.add(Phase::Validate, t.elapsed().as_secs_f64());
     let outcome = match checked {
-        Ok(steps) => {
-            Outcome::Solved { plan: ValidatedPlan { steps, cost, unit_cost, optimal: options.search.optimal() } }
-        }
+        Ok(steps) => Outcome::Solved {
+            plan: ValidatedPlan { steps, cost, unit_cost, optimal: options.search.optimal(), metric: None },
+        },
         Err(check::Rejected { steps, reason }) => Outcome::ValidationFailed { steps, cost, reason },
     };
     on(Event::PhaseDone { phase: Phase::Validate, statistics: stats });

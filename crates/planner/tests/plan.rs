@@ -30,7 +30,7 @@ fn config(text: &str) -> search::Config {
 
 fn plan_with(problem: Problem, search: &str, limits: Limits, on: &mut dyn FnMut(Event)) -> Report {
     let cfg = config(search);
-    let options = Options { search: &cfg, pruning: Pruning::default(), limits, started: None };
+    let options = Options { search: &cfg, pruning: Pruning::default(), limits, started: None, numeric: None };
     planner::plan(problem, &options, on)
 }
 
@@ -80,7 +80,13 @@ fn output_sas_input_plans_the_same() {
         let mut stats = planner::Statistics::default();
         let g = planner::prepare(&t, Pruning::default(), &Limits::default(), &mut stats, &mut |_| {}).expect("grounds");
         let fdr = sas::parse(&ground::sas::write(&g, &t)).expect("our export reads back");
-        let options = Options { search: &cfg, pruning: Pruning::default(), limits: Limits::default(), started: None };
+        let options = Options {
+            search: &cfg,
+            pruning: Pruning::default(),
+            limits: Limits::default(),
+            started: None,
+            numeric: None,
+        };
         let report = planner::plan(Problem::Fdr(&fdr), &options, &mut |_| {});
         let Outcome::Solved { plan } = &report.outcome else { panic!("{ex}: {:?}", report.outcome) };
         assert_eq!(plan.cost(), optimal, "{ex}");
@@ -118,16 +124,21 @@ fn unsolvable_and_refused() {
     ] {
         let t = task_of(ROOMS, &format!("(define (problem p) (:domain rooms) (:objects a b c - room) {init_goal})"));
         let cfg = config("astar(lmcut())");
-        let options = Options { search: &cfg, pruning, limits: Limits::default(), started: None };
+        let options = Options { search: &cfg, pruning, limits: Limits::default(), started: None, numeric: None };
         let r = planner::plan(Problem::Pddl(&t), &options, &mut |_| {});
         assert_eq!(r.outcome, Outcome::Unsolvable { phase }, "{init_goal}");
         assert_eq!(r.outcome.exit_code(), planner::exit::UNSOLVABLE);
     }
-    // Refused: numeric fluents beyond action costs, each named.
-    let t = task("truck-fuel", "p01.pddl");
+    // Refused: a numeric construct the numeric planner does not support, named.
+    let t = task_of(
+        "(define (domain nl) (:requirements :numeric-fluents) (:functions (x) (y))
+           (:action grow :parameters () :precondition (< (x) 10)
+             :effect (and (increase (x) (* (x) (y))) (increase (y) 1))))",
+        "(define (problem nl1) (:domain nl) (:init (= (x) 1) (= (y) 1)) (:goal (>= (x) 10)))",
+    );
     let report = plan(Problem::Pddl(&t), "astar(blind())");
     let Outcome::Refused { reasons } = &report.outcome else { panic!("{:?}", report.outcome) };
-    assert!(reasons.iter().any(|r| r.contains("numeric fluents")), "{reasons:?}");
+    assert!(reasons.iter().any(|r| r.contains("nonlinear numeric effect")), "{reasons:?}");
     assert_eq!(report.outcome.exit_code(), planner::exit::UNSUPPORTED);
 }
 
