@@ -30,6 +30,7 @@ mod check;
 pub mod limits;
 mod prepare;
 pub mod process;
+mod temporal_run;
 
 pub use limits::{Limit, Limits};
 pub use prepare::{FdrSize, Grounding, InvariantStats, prepare};
@@ -159,6 +160,8 @@ pub struct Statistics {
     pub grounding: Option<Grounding>,
     pub fdr: Option<FdrSize>,
     pub search: Option<search::Stats>,
+    /// The temporal planner's grounding, when it ran.
+    pub temporal: Option<temporal::GroundStats>,
 }
 
 /// A plan that the validator accepted, with the cost it computed. Only this crate makes one.
@@ -168,6 +171,8 @@ pub struct ValidatedPlan {
     cost: u64,
     unit_cost: bool,
     optimal: bool,
+    /// For temporal plans: the time of the last happening, as the validator computed it.
+    makespan: Option<f64>,
 }
 
 impl ValidatedPlan {
@@ -186,12 +191,21 @@ impl ValidatedPlan {
     pub fn optimal(&self) -> bool {
         self.optimal
     }
-    /// The IPC plan file: one step a line, then `; cost = N (unit cost|general cost)`.
+    /// For temporal plans, the makespan.
+    pub fn makespan(&self) -> Option<f64> {
+        self.makespan
+    }
+    /// The IPC plan file: one step a line, then `; cost = N (unit cost|general cost)`, or for a
+    /// temporal plan (`0.000: (a x) [5.000]` lines) `; makespan = M`.
     pub fn text(&self) -> String {
         let mut text = String::new();
         for l in &self.steps {
             text.push_str(l);
             text.push('\n');
+        }
+        if let Some(m) = self.makespan {
+            text.push_str(&format!("; makespan = {m:.3}\n"));
+            return text;
         }
         text.push_str(&format!(
             "; cost = {} ({})\n",
@@ -273,6 +287,22 @@ impl Outcome {
 pub struct Report {
     pub outcome: Outcome,
     pub statistics: Statistics,
+    /// Which planner ran: [`CLASSICAL`] or [`TEMPORAL`].
+    pub planner: &'static str,
+}
+
+/// The planner for classical (STRIPS/ADL) tasks: ground, prune, the configured search.
+pub const CLASSICAL: &str = "classical";
+/// The temporal planner (crate `temporal`), for durative actions and timed initial literals.
+pub const TEMPORAL: &str = temporal::NAME;
+
+/// Which planner [`plan`] picks for `problem`: the temporal planner for a task with durative
+/// actions or timed initial literals, else the classical one.
+pub fn planner_for(problem: Problem) -> &'static str {
+    match problem {
+        Problem::Pddl(task) if temporal::is_temporal(task) => TEMPORAL,
+        _ => CLASSICAL,
+    }
 }
 
 /// What [`plan`] tells its caller while it runs, so that output can be written as it is produced.
@@ -285,14 +315,41 @@ pub enum Event<'a> {
 
 /// Plans: ground (or take the FDR task), prune, pick mutex groups, search, validate. Never panics on
 /// a checked task; every outcome is a value.
+///
+/// A task with durative actions or timed initial literals goes to the temporal planner with its
+/// default configuration ([`planner_for`]); [`plan_temporal`] selects it explicitly.
 pub fn plan(problem: Problem, options: &Options, on: &mut dyn FnMut(Event)) -> Report {
+    match problem {
+        Problem::Pddl(task) if planner_for(problem) == TEMPORAL => {
+            plan_temporal(task, &temporal::Config::default(), options, on)
+        }
+        _ => {
+            let start = options.started.unwrap_or_else(Instant::now);
+            let mut statistics = Statistics::default();
+            statistics.times.parse = start.elapsed().as_secs_f64();
+            let outcome = run(problem, options, &mut statistics, on);
+            statistics.times.total = start.elapsed().as_secs_f64();
+            process::enter(None);
+            Report { outcome, statistics, planner: CLASSICAL }
+        }
+    }
+}
+
+/// Plans with the temporal planner (crate `temporal`) under `options.limits`; `options.search`
+/// and `options.pruning` are not used. The plan is validated as in [`plan`].
+pub fn plan_temporal(
+    task: &model::lifted::Task,
+    config: &temporal::Config,
+    options: &Options,
+    on: &mut dyn FnMut(Event),
+) -> Report {
     let start = options.started.unwrap_or_else(Instant::now);
     let mut statistics = Statistics::default();
     statistics.times.parse = start.elapsed().as_secs_f64();
-    let outcome = run(problem, options, &mut statistics, on);
+    let outcome = temporal_run::run(task, config, &options.limits, &mut statistics, on);
     statistics.times.total = start.elapsed().as_secs_f64();
     process::enter(None);
-    Report { outcome, statistics }
+    Report { outcome, statistics, planner: TEMPORAL }
 }
 
 fn run(problem: Problem, options: &Options, stats: &mut Statistics, on: &mut dyn FnMut(Event)) -> Outcome {
@@ -345,7 +402,9 @@ fn run(problem: Problem, options: &Options, stats: &mut Statistics, on: &mut dyn
     stats.times.add(Phase::Validate, t.elapsed().as_secs_f64());
     let outcome = match checked {
         Ok(steps) => {
-            Outcome::Solved { plan: ValidatedPlan { steps, cost, unit_cost, optimal: options.search.optimal() } }
+            Outcome::Solved {
+                plan: ValidatedPlan { steps, cost, unit_cost, optimal: options.search.optimal(), makespan: None },
+            }
         }
         Err(check::Rejected { steps, reason }) => Outcome::ValidationFailed { steps, cost, reason },
     };
