@@ -4,8 +4,14 @@
 //! ignored. Every action open in the state must end, so its end is in the relaxed plan. Atoms of
 //! pending positive timed literals are free. The value is the number of snap actions in the
 //! relaxed plan; the helpful snap actions are those of the relaxed plan applicable now.
+//!
+//! Numeric conditions are facts of the relaxation too: a comparison false in the state is
+//! achieved by any snap action that moves one of its fluents in the helpful direction (one step,
+//! however far the value is). A comparison nothing can move stays false, which is sound, since
+//! only actions change fluents.
 
-use crate::ground::{Grounded, cond_atoms};
+use crate::ground::{Cond, EffectLit, Effects, Grounded, NExpr, cond_atoms};
+use pddl::ast::{AssignOp, BinaryOp, Comparison};
 use crate::state::State;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -28,6 +34,8 @@ pub struct Heuristic {
     /// Per ground action, the index of its end snap in `ops` (durative actions only).
     end_op: Vec<u32>,
     goal: Vec<u32>,
+    /// Numeric conditions, facts `atoms + actions + k`.
+    numeric: Vec<Cond>,
     // Scratch.
     cost: Vec<u32>,
     supporter: Vec<u32>,
@@ -49,7 +57,25 @@ const NONE: u32 = u32::MAX;
 impl Heuristic {
     pub fn new(g: &Grounded) -> Heuristic {
         let atoms = g.atoms.len();
-        let facts = atoms + g.actions.len();
+        // Numeric conditions of the top-level conjunctions, each once, with the fluents whose
+        // change (up: +1, down: -1, either: 0) can make them true.
+        let mut numeric: Vec<Cond> = Vec::new();
+        let mut helps: Vec<Vec<(u32, i8)>> = Vec::new();
+        let mut keys: rustc_hash::FxHashMap<String, u32> = rustc_hash::FxHashMap::default();
+        let base = atoms + g.actions.len();
+        let mut numeric_pre = |c: &Cond, out: &mut Vec<u32>| {
+            let mut cmps = Vec::new();
+            top_cmps(c, &mut cmps);
+            for c in cmps {
+                let key = format!("{c:?}");
+                let id = *keys.entry(key).or_insert_with(|| {
+                    numeric.push(c.clone());
+                    helps.push(directions(c));
+                    (numeric.len() - 1) as u32
+                });
+                out.push((base as u32) + id);
+            }
+        };
         let mut ops = Vec::new();
         let mut end_op = vec![NONE; g.actions.len()];
         for (i, a) in g.actions.iter().enumerate() {
@@ -64,6 +90,7 @@ impl Heuristic {
             };
             let mut pre = Vec::new();
             cond_atoms(&a.start, &mut pre);
+            numeric_pre(&a.start, &mut pre);
             let mut add = adds(&a.start_effects);
             if a.durative {
                 add.push((atoms + i) as u32);
@@ -73,10 +100,30 @@ impl Heuristic {
                 let mut pre = vec![(atoms + i) as u32];
                 cond_atoms(&a.all, &mut pre);
                 cond_atoms(&a.end, &mut pre);
+                numeric_pre(&a.all, &mut pre);
+                numeric_pre(&a.end, &mut pre);
                 end_op[i] = ops.len() as u32;
                 ops.push(Relaxed { pre, add: adds(&a.end_effects), action: i as u32, end: true });
             }
         }
+        let mut goal = Vec::new();
+        cond_atoms(&g.goal, &mut goal);
+        numeric_pre(&g.goal, &mut goal);
+        // Numeric achievers.
+        for o in ops.iter_mut() {
+            let a = &g.actions[o.action as usize];
+            let e = if o.end { &a.end_effects } else { &a.start_effects };
+            let moves = moves(e);
+            for (k, h) in helps.iter().enumerate() {
+                let achieves = h.iter().any(|&(f, want)| {
+                    moves.iter().any(|&(mf, dir)| mf == f && (want == 0 || dir == 0 || dir == want))
+                });
+                if achieves {
+                    o.add.push((base + k) as u32);
+                }
+            }
+        }
+        let facts = base + numeric.len();
         let mut needed_by = vec![Vec::new(); facts];
         for (k, o) in ops.iter_mut().enumerate() {
             o.pre.sort_unstable();
@@ -85,9 +132,8 @@ impl Heuristic {
                 needed_by[p as usize].push(k as u32);
             }
         }
-        let mut goal = Vec::new();
-        cond_atoms(&g.goal, &mut goal);
         Heuristic {
+            numeric,
             facts,
             atoms,
             cost: vec![INF; facts],
@@ -122,6 +168,13 @@ impl Heuristic {
             let f = self.atoms + o as usize;
             self.cost[f] = 0;
             heap.push(Reverse((0, f as u32)));
+        }
+        let base = self.facts - self.numeric.len();
+        for (k, c) in self.numeric.iter().enumerate() {
+            if s.holds(c) {
+                self.cost[base + k] = 0;
+                heap.push(Reverse((0, (base + k) as u32)));
+            }
         }
         for (k, o) in self.ops.iter().enumerate() {
             self.unsat[k] = o.pre.len() as u32;
@@ -206,4 +259,79 @@ impl Heuristic {
             }
         }
     }
+}
+
+/// The comparisons of a condition's top-level conjunction.
+fn top_cmps<'c>(c: &'c Cond, out: &mut Vec<&'c Cond>) {
+    match c {
+        Cond::Cmp(..) => out.push(c),
+        Cond::And(cs) => cs.iter().for_each(|c| top_cmps(c, out)),
+        _ => {}
+    }
+}
+
+/// The fluents of a comparison with the direction of change that can make it true.
+fn directions(c: &Cond) -> Vec<(u32, i8)> {
+    let Cond::Cmp(op, a, b) = c else { return Vec::new() };
+    // `a - b` must go up for `>`/`>=`, down for `<`/`<=`, either way for `=`.
+    let want: i8 = match op {
+        Comparison::Gt | Comparison::Ge => 1,
+        Comparison::Lt | Comparison::Le => -1,
+        Comparison::Eq => 0,
+    };
+    let mut out = Vec::new();
+    signs(a, 1, &mut out);
+    signs(b, -1, &mut out);
+    out.into_iter().map(|(f, s)| (f, s * want)).collect()
+}
+
+/// The fluents of `e` with the sign of their influence (0: unknown), `sign` the context's.
+fn signs(e: &NExpr, sign: i8, out: &mut Vec<(u32, i8)>) {
+    match e {
+        NExpr::Fluent(f) => out.push((*f, sign)),
+        NExpr::Bin(BinaryOp::Add, a, b) => {
+            signs(a, sign, out);
+            signs(b, sign, out);
+        }
+        NExpr::Bin(BinaryOp::Sub, a, b) => {
+            signs(a, sign, out);
+            signs(b, -sign, out);
+        }
+        NExpr::Bin(BinaryOp::Mul | BinaryOp::Div, a, b) => match (&**a, &**b) {
+            (x, NExpr::Const(k)) | (NExpr::Const(k), x) if *k != 0.0 => {
+                signs(x, if *k > 0.0 { sign } else { -sign }, out)
+            }
+            _ => {
+                signs(a, 0, out);
+                signs(b, 0, out);
+            }
+        },
+        NExpr::Neg(a) => signs(a, -sign, out),
+        _ => {}
+    }
+}
+
+/// The fluents a happening's effects change, with the direction (0: either or unknown).
+fn moves(e: &Effects) -> Vec<(u32, i8)> {
+    let mut out = Vec::new();
+    let mut one = |op: AssignOp, f: u32, x: &NExpr| {
+        let dir = match (op, x) {
+            (AssignOp::Increase, NExpr::Const(c)) if *c > 0.0 => 1,
+            (AssignOp::Increase, NExpr::Const(c)) if *c < 0.0 => -1,
+            (AssignOp::Decrease, NExpr::Const(c)) if *c > 0.0 => -1,
+            (AssignOp::Decrease, NExpr::Const(c)) if *c < 0.0 => 1,
+            (AssignOp::Increase | AssignOp::Decrease, NExpr::Const(_)) => return,
+            _ => 0,
+        };
+        out.push((f, dir));
+    };
+    for (op, f, x) in &e.updates {
+        one(*op, *f, x);
+    }
+    for (_, lit) in &e.conditional {
+        if let EffectLit::Update(op, f, x) = lit {
+            one(*op, *f, x);
+        }
+    }
+    out
 }

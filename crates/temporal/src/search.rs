@@ -109,8 +109,13 @@ pub struct Searcher<'g> {
     pub stats: search::Stats,
     /// Plans found, in order (each better than the one before).
     pub found: Vec<Schedule>,
-    complete: bool,
+    /// No pruning or restriction that could lose a plan happened (see the module documentation).
+    complete: std::cell::Cell<bool>,
 }
+
+/// The shortest duration given to a durative action, in ms: more than VAL's grouping window
+/// (a tenth of its 0.01 tolerance), less than the tolerance within which `(= ?duration 0)` holds.
+pub const MIN_DURATION: i64 = 2;
 
 /// A time in milliseconds, rounded to the nearest.
 pub fn ms(t: f64) -> i64 {
@@ -126,7 +131,7 @@ impl<'g> Searcher<'g> {
             nodes: Vec::new(),
             stats: search::Stats::default(),
             found: Vec::new(),
-            complete: true,
+            complete: std::cell::Cell::new(true),
         }
     }
 
@@ -221,7 +226,7 @@ impl<'g> Searcher<'g> {
                 match seen.get_mut(&key) {
                     Some(b) if !s.anytime || *b <= child.bound => {
                         if timed {
-                            self.complete = false;
+                            self.complete.set(false);
                         }
                         continue;
                     }
@@ -262,7 +267,7 @@ impl<'g> Searcher<'g> {
                 }
             }
         }
-        let complete = self.complete;
+        let complete = self.complete.get();
         let ended = match self.found.last() {
             Some(p) => Ended::Solved(p.clone()),
             None => Ended::Exhausted { complete },
@@ -360,7 +365,7 @@ impl<'g> Searcher<'g> {
             }
             if open_set[a] {
                 // One instance of a ground action at a time, as in POPF.
-                self.complete = false;
+                self.complete.set(false);
                 continue;
             }
             candidates.push(if ga.durative { Snap::Start(a as u32) } else { Snap::Instant(a as u32) });
@@ -408,7 +413,7 @@ impl<'g> Searcher<'g> {
         let state = match snap {
             Snap::Start(a) => {
                 let ga = &g.actions[a as usize];
-                let (mut lo, mut hi) = (1i64, i64::MAX);
+                let (mut lo, mut hi) = (0i64, i64::MAX);
                 for (cmp, x) in &ga.duration {
                     let v = node.state.eval(x, None)?;
                     match cmp {
@@ -422,8 +427,21 @@ impl<'g> Searcher<'g> {
                         Comparison::Lt => hi = hi.min((v * MS - 1e-6).ceil() as i64 - 1),
                     }
                 }
+                // A duration under MIN_DURATION (zero, as in pathways' `choose`) is lengthened to
+                // it: duration constraints hold within VAL's tolerance, and the start and end
+                // stay in different happenings.
+                if lo < MIN_DURATION {
+                    lo = MIN_DURATION;
+                    if hi < lo && hi > lo - s.epsilon {
+                        hi = lo;
+                    }
+                }
                 if lo > hi {
                     return None;
+                }
+                if ga.effects_read_duration && hi > lo {
+                    // Fixing the duration is a restriction: a longer one might have been needed.
+                    self.complete.set(false);
                 }
                 let fixed = ga.effects_read_duration.then(|| {
                     hi = lo;
