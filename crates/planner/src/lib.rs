@@ -401,11 +401,9 @@ fn run(problem: Problem, options: &Options, stats: &mut Statistics, on: &mut dyn
     };
     stats.times.add(Phase::Validate, t.elapsed().as_secs_f64());
     let outcome = match checked {
-        Ok(steps) => {
-            Outcome::Solved {
-                plan: ValidatedPlan { steps, cost, unit_cost, optimal: options.search.optimal(), makespan: None },
-            }
-        }
+        Ok(steps) => Outcome::Solved {
+            plan: ValidatedPlan { steps, cost, unit_cost, optimal: options.search.optimal(), makespan: None },
+        },
         Err(check::Rejected { steps, reason }) => Outcome::ValidationFailed { steps, cost, reason },
     };
     on(Event::PhaseDone { phase: Phase::Validate, statistics: stats });

@@ -60,7 +60,10 @@ pub(crate) fn run(
         Outcome::ValidationFailed {
             steps: lines,
             cost,
-            reason: format!("the search's makespan {} differs from the validator's {:?}", plan.makespan, validation.makespan),
+            reason: format!(
+                "the search's makespan {} differs from the validator's {:?}",
+                plan.makespan, validation.makespan
+            ),
         }
     } else {
         Outcome::Solved {

@@ -258,8 +258,10 @@ fn split(c: &Condition, out: &mut [Vec<Condition>; 3]) -> Result<(), String> {
             }
             Ok(())
         }
-        _ => Err("a durative condition that is not `at start`, `over all` or `at end` (for example one inside `or`)"
-            .into()),
+        _ => {
+            Err("a durative condition that is not `at start`, `over all` or `at end` (for example one inside `or`)"
+                .into())
+        }
     }
 }
 
@@ -636,7 +638,8 @@ fn order_join(mut atoms: Vec<model::lifted::Atom>) -> Vec<model::lifted::Atom> {
     let mut bound: FxHashSet<VarId> = FxHashSet::default();
     while !atoms.is_empty() {
         let score = |a: &model::lifted::Atom| {
-            let vars: Vec<_> = a.args.iter().filter_map(|x| if let Arg::Var(v) = x { Some(*v) } else { None }).collect();
+            let vars: Vec<_> =
+                a.args.iter().filter_map(|x| if let Arg::Var(v) = x { Some(*v) } else { None }).collect();
             let b = vars.iter().filter(|v| bound.contains(v)).count();
             (b * 4 + (vars.is_empty() as usize) * 100, usize::MAX - vars.len())
         };

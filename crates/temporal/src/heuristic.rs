@@ -11,8 +11,8 @@
 //! only actions change fluents.
 
 use crate::ground::{Cond, EffectLit, Effects, Grounded, NExpr, cond_atoms};
-use pddl::ast::{AssignOp, BinaryOp, Comparison};
 use crate::state::State;
+use pddl::ast::{AssignOp, BinaryOp, Comparison};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -115,9 +115,9 @@ impl Heuristic {
             let e = if o.end { &a.end_effects } else { &a.start_effects };
             let moves = moves(e);
             for (k, h) in helps.iter().enumerate() {
-                let achieves = h.iter().any(|&(f, want)| {
-                    moves.iter().any(|&(mf, dir)| mf == f && (want == 0 || dir == 0 || dir == want))
-                });
+                let achieves = h
+                    .iter()
+                    .any(|&(f, want)| moves.iter().any(|&(mf, dir)| mf == f && (want == 0 || dir == 0 || dir == want)));
                 if achieves {
                     o.add.push((base + k) as u32);
                 }

@@ -82,9 +82,7 @@ impl Config {
                         c.epsilon = e
                     }
                     _ => {
-                        return Some(Err(format!(
-                            "`epsilon` is a multiple of 0.001 between 0.002 and 10, not `{v}`"
-                        )));
+                        return Some(Err(format!("`epsilon` is a multiple of 0.001 between 0.002 and 10, not `{v}`")));
                     }
                 },
                 _ => return Some(Err(format!("temporal() has no option `{k}` (it has: anytime, epsilon)"))),
@@ -198,12 +196,8 @@ pub fn plan(task: &Task, config: &Config, deadline: Option<Instant>, memory_byte
         seconds: t.elapsed().as_secs_f64(),
     };
     let mut s = search::Searcher::new(&g);
-    let settings = search::Settings {
-        anytime: config.anytime,
-        epsilon: search::ms(config.epsilon),
-        deadline,
-        memory_bytes,
-    };
+    let settings =
+        search::Settings { anytime: config.anytime, epsilon: search::ms(config.epsilon), deadline, memory_bytes };
     let ended = s.run(&settings);
     let outcome = match ended {
         search::Ended::Solved(p) => Outcome::Solved(Plan {

@@ -82,7 +82,9 @@ struct Node {
 pub enum Ended {
     Solved(Schedule),
     /// The space was exhausted; `complete`: no pruning that could lose plans happened.
-    Exhausted { complete: bool },
+    Exhausted {
+        complete: bool,
+    },
     OutOfTime,
     OutOfMemory,
 }
@@ -147,8 +149,11 @@ impl<'g> Searcher<'g> {
 
     fn evaluate(&mut self, state: &State, open: &[Open], next_til: u32) -> crate::heuristic::Estimate {
         let open_ids: Vec<u32> = open.iter().map(|o| o.action).collect();
-        let tils: Vec<u32> =
-            self.g.tils[next_til as usize..].iter().filter(|t| t.positive && !state.get(t.atom)).map(|t| t.atom).collect();
+        let tils: Vec<u32> = self.g.tils[next_til as usize..]
+            .iter()
+            .filter(|t| t.positive && !state.get(t.atom))
+            .map(|t| t.atom)
+            .collect();
         self.stats.evaluated += 1;
         self.h.eval(state, &open_ids, &tils)
     }
@@ -191,13 +196,11 @@ impl<'g> Searcher<'g> {
         let mut expanded = vec![false];
         let mut best_h = h0;
         loop {
-            if self.stats.expanded % 128 == 0 {
+            if self.stats.expanded.is_multiple_of(128) {
                 if s.deadline.is_some_and(|d| Instant::now() > d) {
                     return self.finish(started, Ended::OutOfTime);
                 }
-                if self.stats.expanded % 1024 == 0
-                    && s.memory_bytes.is_some_and(|m| search::engine::rss_bytes() > m)
-                {
+                if self.stats.expanded.is_multiple_of(1024) && s.memory_bytes.is_some_and(|m| search::engine::rss_bytes() > m) {
                     return self.finish(started, Ended::OutOfMemory);
                 }
             }
@@ -221,7 +224,8 @@ impl<'g> Searcher<'g> {
             let helpful = std::mem::take(&mut helpful_of[id as usize]);
             for (child, preferred) in self.expand(id, &helpful, s) {
                 self.stats.generated += 1;
-                let key = (child.state.clone(), child.open.iter().map(|o| o.action).collect::<Vec<_>>(), child.next_til);
+                let key =
+                    (child.state.clone(), child.open.iter().map(|o| o.action).collect::<Vec<_>>(), child.next_til);
                 let timed = !child.open.is_empty() || (child.next_til as usize) < g.tils.len();
                 match seen.get_mut(&key) {
                     Some(b) if !s.anytime || *b <= child.bound => {
@@ -539,18 +543,7 @@ impl<'g> Searcher<'g> {
         for o in &open {
             bound = bound.max(times[o.hap as usize] + o.lo);
         }
-        Some(Node {
-            parent: id,
-            snap,
-            state,
-            open,
-            next_til,
-            times,
-            upper,
-            edges: new_edges,
-
-            bound,
-        })
+        Some(Node { parent: id, snap, state, open, next_til, times, upper, edges: new_edges, bound })
     }
 }
 

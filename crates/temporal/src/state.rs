@@ -42,9 +42,7 @@ impl State {
         let v = match e {
             NExpr::Const(x) => *x,
             NExpr::Fluent(f) => self.value(*f),
-            NExpr::Bin(op, a, b) => {
-                semantics::binary(*op, self.eval(a, duration)?, self.eval(b, duration)?).ok()?
-            }
+            NExpr::Bin(op, a, b) => semantics::binary(*op, self.eval(a, duration)?, self.eval(b, duration)?).ok()?,
             NExpr::Neg(a) => -self.eval(a, duration)?,
             NExpr::Duration => duration?,
             NExpr::Undefined => return None,
@@ -107,8 +105,7 @@ impl State {
             let value = if j - i == 1 {
                 semantics::apply_assign(updates[i].0, current, updates[i].2).ok()?
             } else {
-                let delta: f64 =
-                    updates[i..j].iter().map(|u| if u.0 == AssignOp::Increase { u.2 } else { -u.2 }).sum();
+                let delta: f64 = updates[i..j].iter().map(|u| if u.0 == AssignOp::Increase { u.2 } else { -u.2 }).sum();
                 semantics::apply_assign(AssignOp::Increase, current, delta).ok()?
             };
             next.values[f as usize] = value.to_bits();
