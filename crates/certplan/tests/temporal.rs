@@ -42,7 +42,8 @@ fn plan_and_validate(domain: &str, problem: &str, extra: &[&str], name: &str) ->
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let content = std::fs::read_to_string(&plan).unwrap();
     // `T.ttt: (action args) [D.ddd]` lines, times with three decimals.
-    let timed = |l: &str| l.split_once(": (").is_some_and(|(t, _)| t.split_once('.').is_some_and(|(_, f)| f.len() == 3));
+    let timed =
+        |l: &str| l.split_once(": (").is_some_and(|(t, _)| t.split_once('.').is_some_and(|(_, f)| f.len() == 3));
     assert!(content.lines().filter(|l| !l.starts_with(';')).all(timed), "{content}");
     assert!(content.trim_end().lines().last().is_some_and(|l| l.starts_with("; makespan = ")), "{content}");
     for strict in [&[][..], &["--strict-epsilon"][..]] {

@@ -29,13 +29,15 @@ use model::lifted::{ActionId, ObjectId, Task};
 use serde::Serialize;
 use std::time::Instant;
 
-/// The planner's options: `temporal()` or `temporal(anytime=true, epsilon=0.01)` on the command
+/// The planner's options: `temporal()` or `temporal(anytime=true, lazy=false, epsilon=0.01)` on the command
 /// line (`--search`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Config {
     /// Go on after the first plan, for plans of shorter makespan, until the space is exhausted or
     /// the time limit; the best plan found is the result.
     pub anytime: bool,
+    /// Lazy evaluation (default) or eager (`lazy=false`).
+    pub lazy: bool,
     /// The separation of interfering happenings, in time units (at least 0.002, a multiple of
     /// 0.001).
     pub epsilon: f64,
@@ -45,7 +47,7 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Config {
-        Config { anytime: false, epsilon: 0.01, text: "temporal()".into() }
+        Config { anytime: false, lazy: true, epsilon: 0.01, text: "temporal()".into() }
     }
 }
 
@@ -77,6 +79,11 @@ impl Config {
                     "false" => c.anytime = false,
                     _ => return Some(Err(format!("`anytime` is true or false, not `{v}`"))),
                 },
+                "lazy" => match v {
+                    "true" => c.lazy = true,
+                    "false" => c.lazy = false,
+                    _ => return Some(Err(format!("`lazy` is true or false, not `{v}`"))),
+                },
                 "epsilon" => match v.parse::<f64>() {
                     Ok(e) if (0.002..=10.0).contains(&e) && (e * 1000.0 - (e * 1000.0).round()).abs() < 1e-9 => {
                         c.epsilon = e
@@ -85,7 +92,7 @@ impl Config {
                         return Some(Err(format!("`epsilon` is a multiple of 0.001 between 0.002 and 10, not `{v}`")));
                     }
                 },
-                _ => return Some(Err(format!("temporal() has no option `{k}` (it has: anytime, epsilon)"))),
+                _ => return Some(Err(format!("temporal() has no option `{k}` (it has: anytime, lazy, epsilon)"))),
             }
         }
         Some(Ok(c))
@@ -196,8 +203,13 @@ pub fn plan(task: &Task, config: &Config, deadline: Option<Instant>, memory_byte
         seconds: t.elapsed().as_secs_f64(),
     };
     let mut s = search::Searcher::new(&g);
-    let settings =
-        search::Settings { anytime: config.anytime, epsilon: search::ms(config.epsilon), deadline, memory_bytes };
+    let settings = search::Settings {
+        anytime: config.anytime,
+        lazy: config.lazy,
+        epsilon: search::ms(config.epsilon),
+        deadline,
+        memory_bytes,
+    };
     let ended = s.run(&settings);
     let outcome = match ended {
         search::Ended::Solved(p) => Outcome::Solved(Plan {

@@ -21,7 +21,9 @@
 //! integers in milliseconds, so the printed times (three decimals) are exactly the scheduled ones.
 //!
 //! The engine is greedy best-first search with the temporal relaxed plan heuristic and a second
-//! queue for helpful snap actions, alternated with Fast Downward's boost on progress. With
+//! queue for helpful snap actions, alternated with Fast Downward's boost on progress; lazy (a node
+//! is evaluated when expanded, its children queued with its value, as in Fast Downward's
+//! `lazy_greedy` and LAMA) by default, eager as an option. With
 //! `anytime`, the search goes on after the first plan, pruning nodes whose makespan lower bound
 //! is no better than the best plan, until the space is exhausted or the limit hits.
 //!
@@ -98,6 +100,8 @@ pub struct Schedule {
 
 pub struct Settings {
     pub anytime: bool,
+    /// Evaluate a node when it is expanded rather than when it is generated.
+    pub lazy: bool,
     pub epsilon: i64,
     pub deadline: Option<Instant>,
     pub memory_bytes: Option<u64>,
@@ -111,6 +115,8 @@ pub struct Searcher<'g> {
     pub stats: search::Stats,
     /// Plans found, in order (each better than the one before).
     pub found: Vec<Schedule>,
+    /// Per node, its heuristic value (the parent's in lazy search, until it is expanded).
+    h_of: Vec<u32>,
     /// No pruning or restriction that could lose a plan happened (see the module documentation).
     complete: std::cell::Cell<bool>,
 }
@@ -133,6 +139,7 @@ impl<'g> Searcher<'g> {
             nodes: Vec::new(),
             stats: search::Stats::default(),
             found: Vec::new(),
+            h_of: Vec::new(),
             complete: std::cell::Cell::new(true),
         }
     }
@@ -186,13 +193,15 @@ impl<'g> Searcher<'g> {
                 return self.finish(started, Ended::Solved(self.found.last().cloned().unwrap_or_else(empty)));
             }
         }
+        self.h_of.push(h0);
         let mut seen: FxHashMap<(State, Vec<u32>, u32), i64> = FxHashMap::default();
         seen.insert((self.nodes[0].state.clone(), Vec::new(), 0), 0);
         let mut queues: [BinaryHeap<Reverse<(u32, u64, u32)>>; 2] = [BinaryHeap::new(), BinaryHeap::new()];
         let mut priority = [0i64; 2];
         let mut seq = 0u64;
         queues[0].push(Reverse((h0, seq, 0)));
-        let mut helpful_of: Vec<Vec<(u32, bool)>> = vec![est.helpful];
+        // Per node: its helpful actions once evaluated (`None`: not evaluated yet, lazy search).
+        let mut helpful_of: Vec<Option<Vec<(u32, bool)>>> = vec![Some(est.helpful)];
         let mut expanded = vec![false];
         let mut best_h = h0;
         loop {
@@ -200,7 +209,9 @@ impl<'g> Searcher<'g> {
                 if s.deadline.is_some_and(|d| Instant::now() > d) {
                     return self.finish(started, Ended::OutOfTime);
                 }
-                if self.stats.expanded.is_multiple_of(1024) && s.memory_bytes.is_some_and(|m| search::engine::rss_bytes() > m) {
+                if self.stats.expanded.is_multiple_of(1024)
+                    && s.memory_bytes.is_some_and(|m| search::engine::rss_bytes() > m)
+                {
                     return self.finish(started, Ended::OutOfMemory);
                 }
             }
@@ -220,8 +231,26 @@ impl<'g> Searcher<'g> {
                 continue;
             }
             expanded[id as usize] = true;
+            // Lazy search: a node is evaluated when it is expanded; its children are queued
+            // with its value.
+            let (h, helpful) = match helpful_of[id as usize].take() {
+                Some(helpful) => (self.h_of[id as usize], helpful),
+                None => {
+                    let n = &self.nodes[id as usize];
+                    let (state, open, til) = (n.state.clone(), n.open.clone(), n.next_til);
+                    let est = self.evaluate(&state, &open, til);
+                    let Some(h) = est.h else {
+                        self.stats.dead_ends += 1;
+                        continue;
+                    };
+                    if h < best_h {
+                        best_h = h;
+                        priority[1] -= 1000;
+                    }
+                    (h, est.helpful)
+                }
+            };
             self.stats.expanded += 1;
-            let helpful = std::mem::take(&mut helpful_of[id as usize]);
             for (child, preferred) in self.expand(id, &helpful, s) {
                 self.stats.generated += 1;
                 let key =
@@ -242,15 +271,25 @@ impl<'g> Searcher<'g> {
                         seen.insert(key, child.bound);
                     }
                 }
-                let est = self.evaluate(&child.state, &child.open, child.next_til);
-                let Some(h) = est.h else {
-                    self.stats.dead_ends += 1;
-                    continue;
+                let (ch, child_helpful) = if s.lazy {
+                    (h, None)
+                } else {
+                    let est = self.evaluate(&child.state, &child.open, child.next_til);
+                    let Some(ch) = est.h else {
+                        self.stats.dead_ends += 1;
+                        continue;
+                    };
+                    if ch < best_h {
+                        best_h = ch;
+                        priority[1] -= 1000;
+                    }
+                    (ch, Some(est.helpful))
                 };
                 let goal = self.is_goal(&child);
                 self.nodes.push(child);
+                self.h_of.push(ch);
                 let cid = (self.nodes.len() - 1) as u32;
-                helpful_of.push(est.helpful);
+                helpful_of.push(child_helpful);
                 expanded.push(false);
                 if goal {
                     self.record(cid);
@@ -261,13 +300,9 @@ impl<'g> Searcher<'g> {
                     continue;
                 }
                 seq += 1;
-                if h < best_h {
-                    best_h = h;
-                    priority[1] -= 1000;
-                }
-                queues[0].push(Reverse((h, seq, cid)));
+                queues[0].push(Reverse((ch, seq, cid)));
                 if preferred {
-                    queues[1].push(Reverse((h, seq, cid)));
+                    queues[1].push(Reverse((ch, seq, cid)));
                 }
             }
         }
