@@ -139,3 +139,12 @@ fn configurations_parse() {
     assert!(Config::parse("temporal(epsilon=0.0001)").unwrap().is_err());
     assert!(Config::parse("temporal(speed=2)").unwrap().is_err());
 }
+
+#[test]
+fn instantaneous_actions_and_a_til_that_enables() {
+    let t = load(&data("shop-domain.pddl"), &data("shop-p1.pddl"));
+    let plan = solve(&t, &Config::default());
+    let buy = start_of(&t, &plan, "buy");
+    assert!(buy.len() == 1 && buy[0].0 > 10.0 && buy[0].0 < 15.0, "{buy:?}");
+    assert!(plan.makespan > 13.0, "{}", plan.makespan);
+}
