@@ -14,15 +14,13 @@ pub(crate) fn run(
     stats: &mut Statistics,
     on: &mut dyn FnMut(Event),
 ) -> Outcome {
-    process::enter(Some(Phase::Search));
-    let report = temporal::plan(task, config, limits.deadline, limits.memory_bytes);
-    if let Some(g) = &report.ground {
+    process::enter(Some(Phase::Ground));
+    let report = temporal::plan_with(task, config, limits.deadline, limits.memory_bytes, &mut |g| {
         stats.times.add(Phase::Ground, g.seconds);
-    }
-    stats.temporal = report.ground.clone();
-    if report.ground.is_some() {
+        stats.temporal = Some(g.clone());
         on(Event::PhaseDone { phase: Phase::Ground, statistics: stats });
-    }
+        process::enter(Some(Phase::Search));
+    });
     if let Some(s) = &report.search {
         stats.times.add(Phase::Search, s.seconds);
         stats.search = Some(s.clone());

@@ -188,6 +188,17 @@ pub fn is_temporal(task: &Task) -> bool {
 
 /// Plans for `task`. The plan is not validated here (see the crate documentation).
 pub fn plan(task: &Task, config: &Config, deadline: Option<Instant>, memory_bytes: Option<u64>) -> Report {
+    plan_with(task, config, deadline, memory_bytes, &mut |_| {})
+}
+
+/// [`plan`], telling `grounded` the grounding's size when grounding is done and search begins.
+pub fn plan_with(
+    task: &Task,
+    config: &Config,
+    deadline: Option<Instant>,
+    memory_bytes: Option<u64>,
+    grounded: &mut dyn FnMut(&GroundStats),
+) -> Report {
     let t = Instant::now();
     let g = match ground::ground(task, deadline) {
         Ok(Some(g)) => g,
@@ -202,6 +213,7 @@ pub fn plan(task: &Task, config: &Config, deadline: Option<Instant>, memory_byte
         timed_literals: g.tils.len(),
         seconds: t.elapsed().as_secs_f64(),
     };
+    grounded(&gs);
     let mut s = search::Searcher::new(&g);
     let settings = search::Settings {
         anytime: config.anytime,

@@ -204,14 +204,16 @@ impl<'g> Searcher<'g> {
         let mut helpful_of: Vec<Option<Vec<(u32, bool)>>> = vec![Some(est.helpful)];
         let mut expanded = vec![false];
         let mut best_h = h0;
+        // Pops, counted apart from expansions: a run of dead ends or duplicates must see the
+        // limits too.
+        let mut pops = 0u64;
         loop {
-            if self.stats.expanded.is_multiple_of(128) {
+            pops += 1;
+            if pops.is_multiple_of(64) {
                 if s.deadline.is_some_and(|d| Instant::now() > d) {
                     return self.finish(started, Ended::OutOfTime);
                 }
-                if self.stats.expanded.is_multiple_of(1024)
-                    && s.memory_bytes.is_some_and(|m| search::engine::rss_bytes() > m)
-                {
+                if pops.is_multiple_of(1024) && s.memory_bytes.is_some_and(|m| search::engine::rss_bytes() > m) {
                     return self.finish(started, Ended::OutOfMemory);
                 }
             }

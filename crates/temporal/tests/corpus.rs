@@ -48,10 +48,17 @@ fn a_corpus_sample_is_solved_and_validated() {
         let steps: Vec<val::Step> = plan
             .steps
             .iter()
-            .map(|s| val::Step { action: s.action, args: s.args.clone(), time: Some(s.time), duration: s.duration, line: 0 })
+            .map(|s| val::Step {
+                action: s.action,
+                args: s.args.clone(),
+                time: Some(s.time),
+                duration: s.duration,
+                line: 0,
+            })
             .collect();
         for strict in [false, true] {
-            let v = val::validate_steps(&task, &steps, val::Options { strict_epsilon: strict, ..val::Options::default() });
+            let v =
+                val::validate_steps(&task, &steps, val::Options { strict_epsilon: strict, ..val::Options::default() });
             assert!(v.verdict.is_valid(), "{folder}/{problem} (strict {strict}):\n{}", v.to_text());
         }
     }
