@@ -115,6 +115,10 @@ pub struct Searcher<'g> {
     pub stats: search::Stats,
     /// Plans found, in order (each better than the one before).
     pub found: Vec<Schedule>,
+    /// Ground actions by one positive atom of their `at start` condition (successor generation
+    /// looks only at those whose atom holds), and those without one.
+    by_atom: Vec<Vec<u32>>,
+    unindexed: Vec<u32>,
     /// Per node, its heuristic value (the parent's in lazy search, until it is expanded).
     h_of: Vec<u32>,
     /// No pruning or restriction that could lose a plan happened (see the module documentation).
@@ -125,14 +129,29 @@ pub struct Searcher<'g> {
 /// (a tenth of its 0.01 tolerance), less than the tolerance within which `(= ?duration 0)` holds.
 pub const MIN_DURATION: i64 = 2;
 
+/// The largest time or duration in the STN, in ms (sums of a few thousand stay far from overflow).
+pub const MAX_TIME: i64 = 1 << 45;
+
 /// A time in milliseconds, rounded to the nearest.
 pub fn ms(t: f64) -> i64 {
-    (t * MS).round() as i64
+    ((t * MS).round() as i64).clamp(-MAX_TIME, MAX_TIME)
 }
 
 impl<'g> Searcher<'g> {
     pub fn new(g: &'g Grounded) -> Searcher<'g> {
+        let mut by_atom = vec![Vec::new(); g.atoms.len()];
+        let mut unindexed = Vec::new();
+        for (i, a) in g.actions.iter().enumerate() {
+            let mut pre = Vec::new();
+            crate::ground::cond_atoms(&a.start, &mut pre);
+            match pre.first() {
+                Some(&p) => by_atom[p as usize].push(i as u32),
+                None => unindexed.push(i as u32),
+            }
+        }
         Searcher {
+            by_atom,
+            unindexed,
             g,
             h: Heuristic::new(g),
             til_ms: g.tils.iter().map(|t| ms(t.time)).collect(),
@@ -400,7 +419,19 @@ impl<'g> Searcher<'g> {
             node.open.iter().for_each(|o| v[o.action as usize] = true);
             v
         };
-        for (a, ga) in g.actions.iter().enumerate() {
+        let mut applicable: Vec<u32> = self.unindexed.clone();
+        for (w, &word) in node.state.facts.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let atom = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                applicable.extend_from_slice(&self.by_atom[atom]);
+            }
+        }
+        applicable.sort_unstable();
+        for a in applicable {
+            let a = a as usize;
+            let ga = &g.actions[a];
             if !node.state.holds(&ga.start) {
                 continue;
             }
@@ -477,8 +508,13 @@ impl<'g> Searcher<'g> {
                         hi = lo;
                     }
                 }
-                if lo > hi {
+                // Durations beyond a thousand years of milliseconds cannot be scheduled here
+                // without overflow; such a start is not taken.
+                if lo > hi || lo > MAX_TIME {
                     return None;
+                }
+                if hi != i64::MAX {
+                    hi = hi.min(MAX_TIME);
                 }
                 if ga.effects_read_duration && hi > lo {
                     // Fixing the duration is a restriction: a longer one might have been needed.
