@@ -148,3 +148,37 @@ fn instantaneous_actions_and_a_til_that_enables() {
     assert!(buy.len() == 1 && buy[0].0 > 10.0 && buy[0].0 < 15.0, "{buy:?}");
     assert!(plan.makespan > 13.0, "{}", plan.makespan);
 }
+
+#[test]
+fn unsupported_constructs_are_refused_by_name() {
+    let dir = std::env::temp_dir().join(format!("temporal-refuse-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let domain = dir.join("d.pddl");
+    let problem = dir.join("p.pddl");
+    std::fs::write(
+        &domain,
+        "(define (domain r) (:requirements :durative-actions :derived-predicates)
+           (:predicates (a) (b))
+           (:derived (b) (a))
+           (:durative-action go :parameters () :duration (= ?duration 1)
+             :condition (at start (b)) :effect (at end (a))))",
+    )
+    .unwrap();
+    std::fs::write(&problem, "(define (problem p) (:domain r) (:init (a)) (:goal (b)))").unwrap();
+    let t = load(&domain, &problem);
+    let Outcome::Refused { reasons } = run(&t, &Config::default()) else { panic!("not refused") };
+    assert!(reasons[0].contains("derived predicates"), "{reasons:?}");
+    std::fs::write(
+        &domain,
+        "(define (domain r) (:requirements :durative-actions :disjunctive-preconditions)
+           (:predicates (a) (b))
+           (:durative-action go :parameters () :duration (= ?duration 1)
+             :condition (or (at start (a)) (at start (b))) :effect (at end (a))))",
+    )
+    .unwrap();
+    std::fs::write(&problem, "(define (problem p) (:domain r) (:init (b)) (:goal (a)))").unwrap();
+    let t = load(&domain, &problem);
+    let Outcome::Refused { reasons } = run(&t, &Config::default()) else { panic!("not refused") };
+    assert!(reasons[0].contains("`or`"), "{reasons:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
