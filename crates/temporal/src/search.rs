@@ -272,7 +272,11 @@ impl<'g> Searcher<'g> {
                 }
             };
             self.stats.expanded += 1;
-            for (child, preferred) in self.expand(id, &helpful, s) {
+            let children = self.expand(id, &helpful, s);
+            if s.deadline.is_some_and(|d| Instant::now() > d) {
+                return self.finish(started, Ended::OutOfTime);
+            }
+            for (child, preferred) in children {
                 self.stats.generated += 1;
                 let key =
                     (child.state.clone(), child.open.iter().map(|o| o.action).collect::<Vec<_>>(), child.next_til);
@@ -448,6 +452,10 @@ impl<'g> Searcher<'g> {
         let uses_til = helpful.contains(&(u32::MAX, false));
         let mut out = Vec::new();
         for snap in candidates {
+            // The caller sees the deadline after this expansion; a long one stops early.
+            if s.deadline.is_some_and(|d| Instant::now() > d) {
+                break;
+            }
             let preferred = match snap {
                 Snap::Start(a) | Snap::Instant(a) => helpful.contains(&(a, false)),
                 Snap::End(a, _) => helpful.contains(&(a, true)),
