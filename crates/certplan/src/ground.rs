@@ -135,6 +135,12 @@ pub fn load_task(
 /// The text line(s) of a completed phase of grounding and pruning, as they are printed when the
 /// phase ends (so a log shows how far a run got).
 pub fn phase_text(phase: Phase, s: &Statistics) -> String {
+    if let (Phase::Ground, Some(t)) = (phase, &s.temporal) {
+        return format!(
+            "grounding (temporal): {} atoms, {} fluents, {} actions ({} durative), {} timed literals, {:.3}s\n",
+            t.atoms, t.fluents, t.actions, t.durative_actions, t.timed_literals, t.seconds
+        );
+    }
     let Some(p) = &s.grounding else {
         return String::new();
     };

@@ -30,7 +30,9 @@ pub struct PlanArgs {
     /// The problem file.
     problem: Option<PathBuf>,
     /// The search configuration, as in Fast Downward: `astar(lmcut())`, `astar(blind())`,
-    /// `eager_greedy([ff()], preferred=[ff()])`, `lazy_greedy([ff()])`, `eager_wastar([ff()], w=2)`.
+    /// `eager_greedy([ff()], preferred=[ff()])`, `lazy_greedy([ff()])`, `eager_wastar([ff()], w=2)`;
+    /// or the temporal planner, `temporal()` / `temporal(anytime=true, epsilon=0.01)`, which is
+    /// also chosen (with its defaults) for any task with durative actions or timed literals.
     /// Numeric tasks go to the numeric planner (default `gbfs(hmrp_numeric())`); its
     /// configurations are `gbfs(hadd_numeric()|hmrp_numeric()[, preferred=false])`,
     /// `astar(hmax_numeric())` (optimal for cost-like metrics) and `astar(blind())` (on a
@@ -80,17 +82,25 @@ pub fn run(args: &PlanArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         })?,
         None => args.search.as_str(),
     };
+    // `temporal(...)` names the temporal planner; the search configuration is then unused.
+    let temporal_cfg = match temporal::Config::parse(text) {
+        Some(Ok(c)) => Some(c),
+        Some(Err(e)) => return Err(Fatal(format!("bad --search `{text}`: {e}"))),
+        None => None,
+    };
     // A numeric configuration names the numeric planner; `astar(blind())` means it on a numeric
     // task (decided once the task is read).
-    let numeric_cfg = if numeric::recognizes(text) {
+    let numeric_cfg = if temporal_cfg.is_none() && numeric::recognizes(text) {
         Some(numeric::parse(text).map_err(|e| Fatal(format!("bad --search `{text}`: {e}")))?)
     } else {
         None
     };
-    let cfg = match &numeric_cfg {
-        Some(_) => search::parse("astar(blind())").map_err(|e| Fatal(e.to_string()))?,
-        None => search::parse(text).map_err(|e| Fatal(format!("bad --search `{text}`: {e}")))?,
+    let classical = match (&temporal_cfg, &numeric_cfg) {
+        (Some(_), _) => "astar(lmcut())",
+        (None, Some(_)) => "astar(blind())",
+        (None, None) => text,
     };
+    let cfg = search::parse(classical).map_err(|e| Fatal(format!("bad --search `{text}`: {e}")))?;
     let limits = args.limits.install(start, args.json.then_some("plan"), ui)?;
     prepare_output(&args.plan_file)?;
 
@@ -161,20 +171,41 @@ pub fn run(args: &PlanArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         limits,
         started: Some(start),
     };
-    let report = planner::plan(problem, &options, &mut |e| log.event(e));
+    let chosen = if temporal_cfg.is_some() { planner::TEMPORAL } else { planner::planner_for(problem) };
+    // The numeric planner names itself with its configuration once it ran (`numeric_text`).
+    if text && chosen != planner::NUMERIC && numeric_cfg.is_none() {
+        let why = match (&temporal_cfg, chosen) {
+            (Some(_), _) => "selected by --search",
+            (None, planner::TEMPORAL) => "the task has durative actions or timed initial literals",
+            _ => "the task is classical",
+        };
+        stdio::print(&format!("planner: {chosen} ({why})\n"))?;
+    }
+    let report = match (&temporal_cfg, problem) {
+        (Some(tc), Problem::Pddl(task)) => planner::plan_temporal(task, tc, &options, &mut |e| log.event(e)),
+        (Some(_), Problem::Fdr(_)) => {
+            return Err(Fatal("--search temporal() needs a PDDL domain and problem, not output.sas".into()));
+        }
+        (None, _) => planner::plan(problem, &options, &mut |e| log.event(e)),
+    };
     planner::process::disarm_watchdog();
     log.end_search();
     log.printed?;
     if text && let Some(n) = &report.statistics.numeric {
         stdio::print(&numeric_text(n))?;
     }
-    finish(args, &cfg, problem, loaded.as_deref(), &report, text)
+    let config_text = match (&temporal_cfg, report.statistics.planner) {
+        (Some(tc), _) => tc.text.clone(),
+        (None, planner::TEMPORAL) => temporal::Config::default().text,
+        _ => cfg.text.clone(),
+    };
+    finish(args, &config_text, problem, loaded.as_deref(), &report, text)
 }
 
 /// Writes the plan, the closing lines or the JSON object, and gives the exit status.
 fn finish(
     args: &PlanArgs,
-    cfg: &search::Config,
+    config_text: &str,
     problem: Problem,
     loaded: Option<&Loaded>,
     report: &Report,
@@ -190,16 +221,26 @@ fn finish(
         planner::Outcome::Solved { plan } => {
             std::fs::write(&args.plan_file, plan.text())
                 .map_err(|e| Fatal(format!("cannot write `{}`: {e}", args.plan_file.display())))?;
-            let metric = plan.metric().map_or_else(String::new, |m| format!(", metric {m}"));
-            let result = format!(
-                "solved: plan of length {} and cost {}{metric} written to {}",
-                plan.steps().len(),
-                plan.cost(),
-                args.plan_file.display()
-            );
+            let result = match (plan.makespan(), plan.metric()) {
+                (Some(m), _) => format!(
+                    "solved: temporal plan of {} steps and makespan {m:.3} written to {}",
+                    plan.steps().len(),
+                    args.plan_file.display()
+                ),
+                (None, metric) => format!(
+                    "solved: plan of length {} and cost {}{} written to {}",
+                    plan.steps().len(),
+                    plan.cost(),
+                    metric.map_or_else(String::new, |m| format!(", metric {m}")),
+                    args.plan_file.display()
+                ),
+            };
             let mut v = json!({ "file": args.plan_file.display().to_string(), "length": plan.steps().len(), "cost": plan.cost(), "optimal": plan.optimal(), "valid": true });
             if let Some(m) = plan.metric() {
                 v["metric"] = json!(m);
+            }
+            if let Some(m) = plan.makespan() {
+                v["makespan"] = json!(m);
             }
             (result, v)
         }
@@ -209,12 +250,15 @@ fn finish(
         let result = if plan_json.is_null() { stop_json(&report.outcome).to_string() } else { result };
         let mut v = match problem {
             Problem::Pddl(_) => {
-                json!({ "result": result, "search_config": cfg.text, "statistics": statistics_json(stats), "search": stats.search, "plan": plan_json })
+                json!({ "result": result, "search_config": config_text, "statistics": statistics_json(stats), "search": stats.search, "plan": plan_json })
             }
             Problem::Fdr(_) => {
-                json!({ "result": result, "search_config": cfg.text, "task": stats.fdr, "times": stats.times, "search": stats.search, "plan": plan_json })
+                json!({ "result": result, "search_config": config_text, "task": stats.fdr, "times": stats.times, "search": stats.search, "plan": plan_json })
             }
         };
+        if let Some(g) = &stats.temporal {
+            v["temporal_grounding"] = json!(g);
+        }
         if let Some(phase) = report.outcome.phase() {
             v["phase"] = json!(phase);
         }

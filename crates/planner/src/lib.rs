@@ -31,6 +31,7 @@ pub mod limits;
 mod numeric_run;
 mod prepare;
 pub mod process;
+mod temporal_run;
 
 pub use limits::{Limit, Limits};
 pub use prepare::{FdrSize, Grounding, InvariantStats, prepare};
@@ -164,10 +165,13 @@ pub struct Statistics {
     pub grounding: Option<Grounding>,
     pub fdr: Option<FdrSize>,
     pub search: Option<search::Stats>,
-    /// Which planner ran: `classical` or `numeric` (with its configuration in `numeric`).
+    /// Which planner ran: [`CLASSICAL`], [`NUMERIC`] (its configuration in `numeric`) or
+    /// [`TEMPORAL`].
     pub planner: &'static str,
     /// The numeric planner's statistics, when it ran.
     pub numeric: Option<numeric::Statistics>,
+    /// The temporal planner's grounding, when it ran.
+    pub temporal: Option<temporal::GroundStats>,
 }
 
 /// A plan that the validator accepted, with the cost it computed. Only this crate makes one.
@@ -179,6 +183,8 @@ pub struct ValidatedPlan {
     optimal: bool,
     /// The value of the problem's `:metric` as the validator computed it (numeric planner).
     metric: Option<f64>,
+    /// For temporal plans: the time of the last happening, as the validator computed it.
+    makespan: Option<f64>,
 }
 
 impl ValidatedPlan {
@@ -201,13 +207,22 @@ impl ValidatedPlan {
     pub fn metric(&self) -> Option<f64> {
         self.metric
     }
+    /// For temporal plans, the makespan.
+    pub fn makespan(&self) -> Option<f64> {
+        self.makespan
+    }
     /// The IPC plan file: one step a line, then `; cost = N (unit cost|general cost)` (and
-    /// `; metric = X` for plans of the numeric planner with a metric).
+    /// `; metric = X` for plans of the numeric planner with a metric), or for a temporal plan
+    /// (`0.000: (a x) [5.000]` lines) `; makespan = M`.
     pub fn text(&self) -> String {
         let mut text = String::new();
         for l in &self.steps {
             text.push_str(l);
             text.push('\n');
+        }
+        if let Some(m) = self.makespan {
+            text.push_str(&format!("; makespan = {m:.3}\n"));
+            return text;
         }
         text.push_str(&format!(
             "; cost = {} ({})\n",
@@ -294,6 +309,24 @@ pub struct Report {
     pub statistics: Statistics,
 }
 
+/// The planner for classical (STRIPS/ADL) tasks: ground, prune, the configured search.
+pub const CLASSICAL: &str = "classical";
+/// The numeric planner (crate `numeric`), for numeric fluents beyond action costs.
+pub const NUMERIC: &str = "numeric";
+/// The temporal planner (crate `temporal`), for durative actions and timed initial literals.
+pub const TEMPORAL: &str = temporal::NAME;
+
+/// Which planner [`plan`] picks for `problem` by default: the temporal planner for a task with
+/// durative actions or timed initial literals (numeric or not), the numeric planner for a task
+/// with numeric fluents beyond action costs, else the classical one.
+pub fn planner_for(problem: Problem) -> &'static str {
+    match problem {
+        Problem::Pddl(task) if temporal::is_temporal(task) => TEMPORAL,
+        Problem::Pddl(task) if numeric::is_numeric(task) => NUMERIC,
+        _ => CLASSICAL,
+    }
+}
+
 /// What [`plan`] tells its caller while it runs, so that output can be written as it is produced.
 pub enum Event<'a> {
     /// A phase completed; the statistics so far.
@@ -304,11 +337,38 @@ pub enum Event<'a> {
 
 /// Plans: ground (or take the FDR task), prune, pick mutex groups, search, validate. Never panics on
 /// a checked task; every outcome is a value.
+///
+/// A task with durative actions or timed initial literals goes to the temporal planner with its
+/// default configuration ([`planner_for`]); [`plan_temporal`] selects it explicitly.
 pub fn plan(problem: Problem, options: &Options, on: &mut dyn FnMut(Event)) -> Report {
+    match problem {
+        Problem::Pddl(task) if planner_for(problem) == TEMPORAL => {
+            plan_temporal(task, &temporal::Config::default(), options, on)
+        }
+        _ => {
+            let start = options.started.unwrap_or_else(Instant::now);
+            let mut statistics = Statistics::default();
+            statistics.times.parse = start.elapsed().as_secs_f64();
+            let outcome = run(problem, options, &mut statistics, on);
+            statistics.times.total = start.elapsed().as_secs_f64();
+            process::enter(None);
+            Report { outcome, statistics }
+        }
+    }
+}
+
+/// Plans with the temporal planner (crate `temporal`) under `options.limits`; `options.search`
+/// and `options.pruning` are not used. The plan is validated as in [`plan`].
+pub fn plan_temporal(
+    task: &model::lifted::Task,
+    config: &temporal::Config,
+    options: &Options,
+    on: &mut dyn FnMut(Event),
+) -> Report {
     let start = options.started.unwrap_or_else(Instant::now);
-    let mut statistics = Statistics::default();
+    let mut statistics = Statistics { planner: TEMPORAL, ..Statistics::default() };
     statistics.times.parse = start.elapsed().as_secs_f64();
-    let outcome = run(problem, options, &mut statistics, on);
+    let outcome = temporal_run::run(task, config, &options.limits, &mut statistics, on);
     statistics.times.total = start.elapsed().as_secs_f64();
     process::enter(None);
     Report { outcome, statistics }
@@ -316,11 +376,11 @@ pub fn plan(problem: Problem, options: &Options, on: &mut dyn FnMut(Event)) -> R
 
 fn run(problem: Problem, options: &Options, stats: &mut Statistics, on: &mut dyn FnMut(Event)) -> Outcome {
     let limits = &options.limits;
-    stats.planner = "classical";
+    stats.planner = CLASSICAL;
     if let Problem::Pddl(task) = problem
-        && (options.numeric.is_some() || numeric::is_numeric(task))
+        && (options.numeric.is_some() || planner_for(problem) == NUMERIC)
     {
-        stats.planner = "numeric";
+        stats.planner = NUMERIC;
         return numeric_run::run(task, options, stats, on);
     }
     let ground = match problem {
@@ -371,7 +431,7 @@ fn run(problem: Problem, options: &Options, stats: &mut Statistics, on: &mut dyn
     stats.times.add(Phase::Validate, t.elapsed().as_secs_f64());
     let outcome = match checked {
         Ok(steps) => Outcome::Solved {
-            plan: ValidatedPlan { steps, cost, unit_cost, optimal: options.search.optimal(), metric: None },
+            plan: ValidatedPlan { steps, cost, unit_cost, optimal: options.search.optimal(), metric: None, makespan: None },
         },
         Err(check::Rejected { steps, reason }) => Outcome::ValidationFailed { steps, cost, reason },
     };

@@ -1,0 +1,5 @@
+(define (problem fuel-1) (:domain fuel)
+  (:objects a b c - place)
+  (:init (at a) (road a b) (road b c) (= (fuel) 5) (= (burned) 0)
+         (= (distance a b) 4) (= (distance b c) 7))
+  (:goal (and (at c) (>= (burned) 20))))
