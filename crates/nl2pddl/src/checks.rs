@@ -196,6 +196,7 @@ pub fn run(domain: &str, problem: &str, solve: &SolveOptions) -> Checks {
         }
     };
     let options = planner::Options {
+        numeric: None,
         search: &cfg,
         pruning: planner::Pruning::default(),
         limits: planner::Limits { deadline: Some(Instant::now() + solve.time_limit), memory_bytes: solve.memory_bytes },
