@@ -40,6 +40,7 @@ mod dataset;
 mod fmt;
 mod generate;
 mod ground;
+mod lab;
 mod output;
 mod plan;
 mod proof;
@@ -90,6 +91,9 @@ enum Command {
     Plan(plan::PlanArgs),
     /// Ground and prune a task; print the statistics or write Fast Downward's output.sas.
     Ground(ground::GroundArgs),
+    /// Experiments over benchmark suites: `run` (limits, resume, shards), `table`, `plot`,
+    /// `slurm`, `merge`.
+    Lab(lab::LabArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -156,6 +160,7 @@ impl Command {
             Command::Coq(a) => format!("coq {}", a.name()),
             Command::Plan(_) => "plan".into(),
             Command::Ground(_) => "ground".into(),
+            Command::Lab(a) => format!("lab {}", a.name()),
         }
     }
     fn json(&self) -> bool {
@@ -169,6 +174,7 @@ impl Command {
             Command::Lean(a) | Command::Coq(a) => a.json(),
             Command::Plan(a) => a.json,
             Command::Ground(a) => a.json,
+            Command::Lab(a) => a.json(),
         }
     }
 }
@@ -195,6 +201,7 @@ fn main() -> ExitCode {
         Command::Coq(args) => proof::run(::proof::Backend::Coq, args, &ui),
         Command::Plan(args) => plan::run(args, &ui),
         Command::Ground(args) => ground::run(args, &ui),
+        Command::Lab(args) => lab::run(args, &ui),
     };
     match result {
         Ok(outcome) => ExitCode::from(outcome.exit_code()),
