@@ -6,6 +6,7 @@
 //! results = "results/ipc2023-easy.jsonl"   # relative to the experiment file
 //! time_limit = 10                          # seconds of CPU time per run
 //! memory_limit = 2048                      # MiB of address space per run
+//! # wall_limit = 20                        # wall-clock backstop, default 1.5 * time_limit + 5
 //! repetitions = 1
 //!
 //! [[suite]]
@@ -31,7 +32,8 @@
 //!
 //! A task's domain file, when neither the index nor `domain` gives it, is `domain.pddl` in the
 //! problem's folder or the nearest folder above it (up to `root`), as in the IPC layouts. A task's
-//! domain name is the first folder of its path under `root` (or the index's `domain` column).
+//! domain name is the first folder of its path under `root` (or the index's `domain` column; or
+//! the suite's name for problems right under `root`).
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -58,6 +60,9 @@ pub struct Settings {
     pub time_limit: f64,
     /// MiB of address space per run.
     pub memory_limit: u64,
+    /// Wall-clock seconds after which a run's process group is killed (a backstop for runs that
+    /// use no CPU); default `1.5 × time_limit + 5`.
+    pub wall_limit: Option<f64>,
     #[serde(default = "one")]
     pub repetitions: u32,
     /// Folder for the runs' own files (stdout, stderr, plan); default: beside the results, `<stem>-runs`.
@@ -175,6 +180,9 @@ impl Experiment {
         let mut settings = file.experiment;
         if !(settings.time_limit > 0.0 && settings.time_limit.is_finite()) {
             return Err(err("experiment.time_limit must be a positive number of seconds".into()));
+        }
+        if settings.wall_limit.is_some_and(|w| !(w > 0.0 && w.is_finite())) {
+            return Err(err("experiment.wall_limit must be a positive number of seconds".into()));
         }
         if settings.memory_limit == 0 {
             return Err(err("experiment.memory_limit must be a positive number of MiB".into()));
@@ -325,7 +333,7 @@ impl SuiteSpec {
                     .min()
                     .or_else(|| bounds.get(&self.key_of(&problem)).copied());
                 let domain = match get("domain") {
-                    "" => first_component(&problem),
+                    "" => domain_of(&problem, &self.name),
                     d => d.to_string(),
                 };
                 tasks.push(Task {
@@ -357,7 +365,7 @@ impl SuiteSpec {
                 };
                 tasks.push(Task {
                     suite: self.name.clone(),
-                    domain: first_component(&rel),
+                    domain: domain_of(&rel, &self.name),
                     bound: bounds.get(&self.key_of(&rel)).copied(),
                     problem: rel,
                     domain_file,
@@ -405,8 +413,13 @@ impl SuiteSpec {
     }
 }
 
-fn first_component(rel: &str) -> String {
-    rel.split('/').next().unwrap_or(rel).to_string()
+/// A task's domain: the first folder of its path under the root, or the suite's name for a
+/// problem right under the root.
+fn domain_of(rel: &str, suite: &str) -> String {
+    match rel.split_once('/') {
+        Some((first, _)) => first.to_string(),
+        None => suite.to_string(),
+    }
 }
 
 fn file_name(rel: &str) -> &str {

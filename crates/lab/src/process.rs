@@ -5,10 +5,11 @@
 //!   processes it starts, such as Fast Downward's translator and search).
 //! - **Time**: `setrlimit(RLIMIT_CPU)` to the time limit, rounded up to whole seconds (the kernel
 //!   sends SIGXCPU, then SIGKILL at the hard limit 5 s later), applied to each process of the run;
-//!   plus a **wall-clock backstop** at `1.5 × limit + 5 s`, after which the runner kills the whole
-//!   process group (a run blocked in I/O or sleeping uses no CPU time).
+//!   plus a **wall-clock backstop**, by default at `1.5 × limit + 5 s` (the experiment's
+//!   `wall_limit` sets it), after which the runner kills the whole process group (a run blocked in
+//!   I/O or sleeping uses no CPU time).
 //! - Core dumps are off (`RLIMIT_CORE` 0); the run gets its own process group, so a kill reaches
-//!   its children.
+//!   its children, and dies with the runner (`PR_SET_PDEATHSIG`).
 //!
 //! The runner reaps the process itself with `wait4`, which also gives its CPU time and peak memory.
 
@@ -24,12 +25,14 @@ pub struct Limits {
     pub time: f64,
     /// MiB of address space.
     pub memory_mib: u64,
+    /// Wall-clock seconds before the process group is killed; default `1.5 × time + 5`.
+    pub wall: Option<f64>,
 }
 
 impl Limits {
     /// The wall-clock backstop, after which the process group is killed.
     pub fn wall(&self) -> Duration {
-        Duration::from_secs_f64(self.time * 1.5 + 5.0)
+        Duration::from_secs_f64(self.wall.unwrap_or(self.time * 1.5 + 5.0))
     }
     fn cpu_seconds(&self) -> u64 {
         self.time.ceil().max(1.0) as u64
@@ -82,6 +85,11 @@ pub fn run(argv: &[String], dir: &Path, limits: &Limits, stdout: &Path, stderr: 
             set(libc::RLIMIT_AS, mem, mem)?;
             set(libc::RLIMIT_CORE, 0, 0)?;
             if libc::setpgid(0, 0) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            // A runner killed outright (SIGKILL) takes its run with it, so that a resumed runner
+            // never races an orphan for the run's folder.
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
                 return Err(std::io::Error::last_os_error());
             }
             Ok(())

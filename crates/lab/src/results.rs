@@ -152,7 +152,24 @@ impl Results {
                 }
             }
         }
+        out.order_configs();
         Ok(out)
+    }
+
+    /// Puts the runs in the order of the configurations in the experiment file (the last
+    /// session's), so that tables and legends list them as the experiment does whatever order
+    /// parallel runs finished in. Configurations the file does not name keep their order, after.
+    fn order_configs(&mut self) {
+        let named: Vec<String> = self
+            .sessions
+            .last()
+            .and_then(|s| s["experiment_text"].as_str())
+            .and_then(|t| t.parse::<toml::Table>().ok())
+            .and_then(|t| t.get("config").and_then(|c| c.as_array()).cloned())
+            .map(|cs| cs.iter().filter_map(|c| c.get("name").and_then(|n| n.as_str()).map(String::from)).collect())
+            .unwrap_or_default();
+        let rank = |c: &str| named.iter().position(|n| n == c).unwrap_or(named.len());
+        self.runs.sort_by_key(|r| rank(&r.config));
     }
 
     /// The runs by key; a key found twice keeps its last record.

@@ -160,7 +160,8 @@ fn session(exp: &Experiment, opts: &RunOptions, total: usize, already: usize) ->
         "runs_already_done": already,
         "started_unix": std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs()),
         "limits": { "time_s": exp.settings.time_limit, "memory_mib": exp.settings.memory_limit,
-                    "enforced_by": "RLIMIT_CPU (CPU time, per process) + wall-clock backstop 1.5*limit+5s (kills the process group); RLIMIT_AS (address space)" },
+                    "wall_backstop_s": Limits { time: exp.settings.time_limit, memory_mib: 0, wall: exp.settings.wall_limit }.wall().as_secs_f64(),
+                    "enforced_by": "RLIMIT_CPU (CPU time, per process) + a wall-clock backstop (kills the process group); RLIMIT_AS (address space)" },
     })
 }
 
@@ -207,9 +208,11 @@ pub fn command(exp: &Experiment, run: &Run, certplan: &Path, dir: &Path) -> Vec<
                 (None, Some(alias)) => v.extend(["--alias".into(), alias.clone()]),
                 (None, None) => {}
             }
+            // No `--time-limit`: certplan's is wall-clock time, the experiment's is CPU time
+            // (RLIMIT_CPU), the same for every planner, whatever else loads the machine. The
+            // memory limit is the same address-space cap as the runner's, so certplan ends with
+            // exit 22 and its statistics instead of an abort.
             v.extend([
-                "--time-limit".into(),
-                format!("{}", s.time_limit),
                 "--memory-limit".into(),
                 s.memory_limit.to_string(),
                 "--plan-file".into(),
@@ -237,7 +240,7 @@ fn execute(exp: &Experiment, run: &Run, run_dir: &Path, certplan: &Path) -> Resu
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create `{}`: {e}", dir.display()))?;
     let dir = std::path::absolute(&dir).unwrap_or(dir);
     let argv = command(exp, run, certplan, &dir);
-    let limits = Limits { time: exp.settings.time_limit, memory_mib: exp.settings.memory_limit };
+    let limits = Limits { time: exp.settings.time_limit, memory_mib: exp.settings.memory_limit, wall: exp.settings.wall_limit };
     let (out_path, err_path) = (dir.join("run.log"), dir.join("run.err"));
     let ended = process::run(&argv, &dir, &limits, &out_path, &err_path)?;
     let stdout = std::fs::read_to_string(&out_path).unwrap_or_default();
@@ -294,7 +297,8 @@ fn execute(exp: &Experiment, run: &Run, run_dir: &Path, certplan: &Path) -> Resu
     if !matches!(rec.status, Status::Solved | Status::Unsolvable | Status::OutOfTime | Status::OutOfMemory)
         && rec.stderr_tail.is_none()
     {
-        rec.stderr_tail = Some(tail(&stderr, 20));
+        // Fast Downward's driver reports its errors on stdout.
+        rec.stderr_tail = Some(if stderr.trim().is_empty() { tail(&stdout, 20) } else { tail(&stderr, 20) });
     }
     Ok(rec)
 }
@@ -378,9 +382,14 @@ fn read_fast_downward(stdout: &str, rec: &mut RunRecord) {
         let body = line.rsplit_once("] ").map_or(line, |(_, b)| b);
         let body = body.trim_start_matches("INFO").trim();
         if let Some(rest) = body.strip_prefix("Expanded ").and_then(|r| r.strip_suffix(" state(s).")) {
-            rec.expansions = rest.trim().parse().ok();
+            // Not `Expanded until last jump: N state(s).`
+            if let Ok(n) = rest.trim().parse() {
+                rec.expansions = Some(n);
+            }
         } else if let Some(rest) = body.strip_prefix("Generated ").and_then(|r| r.strip_suffix(" state(s).")) {
-            rec.generated = rest.trim().parse().ok();
+            if let Ok(n) = rest.trim().parse() {
+                rec.generated = Some(n);
+            }
         } else if let Some(rest) = body.strip_prefix("Plan cost:") {
             rec.cost = rest.trim().parse().ok();
         } else if let Some(rest) = body.strip_prefix("Plan length:") {

@@ -32,7 +32,7 @@ pub fn script(exp: &Experiment, o: &Options) -> Result<String, String> {
     }
     let runs = exp.runs()?.len();
     let per_shard = runs.div_ceil(o.shards);
-    let backstop = crate::process::Limits { time: exp.settings.time_limit, memory_mib: exp.settings.memory_limit }.wall();
+    let backstop = crate::process::Limits { time: exp.settings.time_limit, memory_mib: exp.settings.memory_limit, wall: exp.settings.wall_limit }.wall();
     let seconds = (per_shard as f64 * backstop.as_secs_f64() / o.jobs as f64).ceil() as u64 + 600;
     let time = format!("{}-{:02}:{:02}:{:02}", seconds / 86400, seconds % 86400 / 3600, seconds % 3600 / 60, seconds % 60);
     // The runner itself and the validator need some memory beside the run's own limit.

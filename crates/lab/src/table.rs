@@ -1,7 +1,8 @@
 //! Tables from a results file: coverage per domain and configuration with sums (the shape of
 //! paper 001's Table 1), and per-task comparisons of two configurations on the tasks both solve.
-//! Rendered as Markdown, CSV or LaTeX. Only repetition 0 counts; times are the wall-clock
-//! seconds the runner measured for the whole process, the same for every planner.
+//! Rendered as Markdown, CSV or LaTeX. Only repetition 0 counts; times are the CPU seconds
+//! (user + system) of the run's process and its children as the kernel counted them, the measure
+//! the time limit applies to, the same for every planner.
 
 use crate::results::{RunRecord, Status};
 use std::collections::{BTreeMap, BTreeSet};
@@ -96,8 +97,8 @@ pub fn comparison(runs: &[RunRecord], a: &str, b: &str) -> Result<Table, String>
         "problem".into(),
         format!("expansions {a}"),
         format!("expansions {b}"),
-        format!("time {a}"),
-        format!("time {b}"),
+        format!("CPU s {a}"),
+        format!("CPU s {b}"),
         format!("cost {a}"),
         format!("cost {b}"),
     ]
@@ -109,15 +110,16 @@ pub fn comparison(runs: &[RunRecord], a: &str, b: &str) -> Result<Table, String>
         let Some(y) = rb.get(k) else { continue };
         ea += x.expansions.unwrap_or(0);
         eb += y.expansions.unwrap_or(0);
-        ta += x.wall_time;
-        tb += y.wall_time;
+        ta += x.cpu_time;
+        tb += y.cpu_time;
         rows.push(vec![
             k.0.to_string(),
-            k.2.to_string(),
+            // The problem's path without its domain folder, which the first column shows.
+            k.2.strip_prefix(k.0).and_then(|p| p.strip_prefix('/')).unwrap_or(k.2).to_string(),
             opt(x.expansions),
             opt(y.expansions),
-            format!("{:.2}", x.wall_time),
-            format!("{:.2}", y.wall_time),
+            format!("{:.2}", x.cpu_time),
+            format!("{:.2}", y.cpu_time),
             opt(x.cost),
             opt(y.cost),
         ]);

@@ -165,8 +165,10 @@ fn bounds(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
 /// A range that is not empty, widened a little.
 fn pad(lo: f64, hi: f64, log: bool) -> (f64, f64) {
     if log {
-        let (lo, hi) = (lo.max(f64::MIN_POSITIVE), hi.max(lo));
-        if hi / lo < 1.5 { (lo / 2.0, hi * 2.0) } else { (lo / 1.3, hi * 1.3) }
+        // Whole decades, so that the axis has labels at its ends.
+        let lo = 10f64.powf(lo.max(1e-300).log10().floor());
+        let hi = 10f64.powf(hi.max(lo).log10().ceil());
+        if hi <= lo { (lo, lo * 10.0) } else { (lo, hi) }
     } else if hi - lo < 1e-9 {
         (lo - 1.0, hi + 1.0)
     } else {
