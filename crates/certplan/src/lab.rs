@@ -132,7 +132,8 @@ fn load(path: &PathBuf) -> Result<Experiment, Fatal> {
 
 /// Reads results from a results file or from the experiment file's results.
 fn results_of(input: &PathBuf) -> Result<(Results, PathBuf), Fatal> {
-    let path = if input.extension().is_some_and(|e| e == "jsonl") { input.clone() } else { load(input)?.settings.results };
+    let path =
+        if input.extension().is_some_and(|e| e == "jsonl") { input.clone() } else { load(input)?.settings.results };
     if !path.is_file() {
         return Err(Fatal(format!("no results file `{}` (run `certplan lab run` first)", path.display())));
     }
@@ -156,7 +157,8 @@ pub fn run(args: &LabArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     match &args.command {
         LabCommand::Run(a) => {
             let exp = load(&a.experiment)?;
-            let own = std::env::current_exe().map_err(|e| Fatal(format!("cannot find certplan's own executable: {e}")))?;
+            let own =
+                std::env::current_exe().map_err(|e| Fatal(format!("cannot find certplan's own executable: {e}")))?;
             let opts = lab::runner::RunOptions {
                 jobs: a.jobs as usize,
                 shard: a.shard,
@@ -216,7 +218,8 @@ pub fn run(args: &LabArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         }
         LabCommand::Slurm(a) => {
             let exp = load(&a.experiment)?;
-            let own = std::env::current_exe().map_err(|e| Fatal(format!("cannot find certplan's own executable: {e}")))?;
+            let own =
+                std::env::current_exe().map_err(|e| Fatal(format!("cannot find certplan's own executable: {e}")))?;
             let o = lab::slurm::Options {
                 shards: a.shards as usize,
                 max_parallel: a.max_parallel.map(|k| k as usize),
@@ -237,7 +240,8 @@ pub fn run(args: &LabArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         }
         LabCommand::Merge(a) => {
             let exp = load(&a.experiment)?;
-            let inputs = if a.inputs.is_empty() { lab::slurm::shard_files(&exp).map_err(Fatal)? } else { a.inputs.clone() };
+            let inputs =
+                if a.inputs.is_empty() { lab::slurm::shard_files(&exp).map_err(Fatal)? } else { a.inputs.clone() };
             if inputs.is_empty() {
                 return Err(Fatal(format!("no shard results beside `{}`", exp.settings.results.display())));
             }

@@ -120,7 +120,9 @@ fn killed_runner_resumes_to_the_uninterrupted_results() {
         assert!(!session[field].is_null(), "the session line lacks `{field}`");
     }
     assert!(session["machine"]["cores"].as_u64().unwrap() >= 1);
-    assert!(whole.runs[0].command[0].ends_with("certplan") && whole.runs[0].command.contains(&"--memory-limit".to_string()));
+    assert!(
+        whole.runs[0].command[0].ends_with("certplan") && whole.runs[0].command.contains(&"--memory-limit".to_string())
+    );
 
     // The same experiment into another file, killed with SIGKILL after a few runs.
     let text = std::fs::read_to_string(&exp).unwrap().replace("whole.jsonl", "killed.jsonl");
@@ -168,14 +170,29 @@ fn killed_runner_resumes_to_the_uninterrupted_results() {
 fn limits_end_runs_out_of_time_and_out_of_memory() {
     let dir = scratch("limits");
     let hard = dir.join("hard");
-    let o = certplan(&["--quiet", "generate", "blocksworld", "-p", "blocks=16", "--seed", "5", "-o", hard.to_str().unwrap()]);
+    let o = certplan(&[
+        "--quiet",
+        "generate",
+        "blocksworld",
+        "-p",
+        "blocks=16",
+        "--seed",
+        "5",
+        "-o",
+        hard.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    // A task whose grounding alone needs more than 64 MiB.
+    let big = dir.join("big");
+    let o = certplan(&["--quiet", "generate", "blocksworld", "-p", "blocks=150", "-o", big.to_str().unwrap()]);
     assert!(o.status.success());
     let write = |name: &str, time: f64, mem: u64, wall: f64, configs: &str| {
+        let root = if name == "memory" { &big } else { &hard };
         let text = format!(
             "[experiment]\nname = \"{name}\"\nresults = \"{name}.jsonl\"\ntime_limit = {time}\nmemory_limit = {mem}\n\
              wall_limit = {wall}\n\n\
              [[suite]]\nname = \"hard\"\nroot = \"{}\"\nproblems = [\"p01.pddl\"]\n{configs}",
-            hard.display()
+            root.display()
         );
         let p = dir.join(format!("{name}.toml"));
         std::fs::write(&p, text).unwrap();
@@ -223,7 +240,13 @@ command = ["sh", "-c", "while :; do :; done"]
     } else {
         ""
     };
-    let mem = write("memory", 60.0, 64, 120.0, &format!("\n[[config]]\nname = \"blind\"\nsearch = \"astar(blind())\"\n{hog}"));
+    let mem = write(
+        "memory",
+        60.0,
+        64,
+        120.0,
+        &format!("\n[[config]]\nname = \"blind\"\nsearch = \"astar(blind())\"\n{hog}"),
+    );
     run_lab(&["--quiet", "lab", "run", mem.to_str().unwrap(), "--jobs", "2"]);
     let r = Results::read(&dir.join("memory.jsonl")).unwrap();
     for rec in &r.runs {
@@ -318,8 +341,20 @@ fn tables_from_a_results_file() {
     let data = repo().join("crates/lab/tests/data");
     let o = run_lab(&["lab", "table", data.join("results.jsonl").to_str().unwrap()]);
     assert_eq!(String::from_utf8_lossy(&o.stdout), std::fs::read_to_string(data.join("golden/coverage.md")).unwrap());
-    let o = run_lab(&["lab", "table", data.join("results.jsonl").to_str().unwrap(), "--compare", "blind", "lmcut", "--format", "latex"]);
-    assert_eq!(String::from_utf8_lossy(&o.stdout), std::fs::read_to_string(data.join("golden/blind-vs-lmcut.tex")).unwrap());
+    let o = run_lab(&[
+        "lab",
+        "table",
+        data.join("results.jsonl").to_str().unwrap(),
+        "--compare",
+        "blind",
+        "lmcut",
+        "--format",
+        "latex",
+    ]);
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        std::fs::read_to_string(data.join("golden/blind-vs-lmcut.tex")).unwrap()
+    );
     // A bad experiment file names its line.
     let dir = scratch("badfile");
     let bad = dir.join("bad.toml");

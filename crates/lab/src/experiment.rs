@@ -350,7 +350,11 @@ impl SuiteSpec {
             for pattern in &self.problems {
                 let found = glob(&self.root, pattern)?;
                 if found.is_empty() {
-                    return Err(format!("suite `{}`: `{pattern}` matches nothing under `{}`", self.name, self.root.display()));
+                    return Err(format!(
+                        "suite `{}`: `{pattern}` matches nothing under `{}`",
+                        self.name,
+                        self.root.display()
+                    ));
                 }
                 rels.extend(found);
             }
@@ -470,7 +474,9 @@ fn matches(p: &[u8], s: &[u8]) -> bool {
         Some(b'*') => (0..=s.len()).any(|i| matches(&p[1..], &s[i..])),
         Some(b'?') => !s.is_empty() && matches(&p[1..], &s[1..]),
         Some(b'[') => {
-            let Some(end) = p.iter().position(|&c| c == b']') else { return s.first() == Some(&b'[') && matches(&p[1..], &s[1..]) };
+            let Some(end) = p.iter().position(|&c| c == b']') else {
+                return s.first() == Some(&b'[') && matches(&p[1..], &s[1..]);
+            };
             let Some(&c) = s.first() else { return false };
             let class = &p[1..end];
             let (negate, class) = match class.first() {
@@ -554,7 +560,8 @@ mod tests {
     #[test]
     fn shards_partition_exactly() {
         for n in 1..7 {
-            let mut seen: Vec<usize> = (0..n).flat_map(|i| Shard { index: i, count: n }.select((0..23).collect())).collect();
+            let mut seen: Vec<usize> =
+                (0..n).flat_map(|i| Shard { index: i, count: n }.select((0..23).collect())).collect();
             seen.sort();
             assert_eq!(seen, (0..23).collect::<Vec<_>>());
         }

@@ -54,7 +54,8 @@ pub fn draw(runs: &[RunRecord], dir: &Path, stem: &str, pair: Option<(&str, &str
     // The time axis spans every run's time (the slowest run is near the limit), in whole decades;
     // each curve runs on flat to its end.
     let slowest = runs.iter().map(|r| r.cpu_time).fold(1.0, f64::max);
-    let fastest = runs.iter().filter(|r| r.status == Status::Solved).map(|r| r.cpu_time.max(1e-3)).fold(slowest, f64::min);
+    let fastest =
+        runs.iter().filter(|r| r.status == Status::Solved).map(|r| r.cpu_time.max(1e-3)).fold(slowest, f64::min);
     let (lo, hi) = (10f64.powf(fastest.log10().floor()), 10f64.powf(slowest.log10().ceil()));
     let mut series = solved_over_time(runs);
     for s in &mut series {

@@ -148,7 +148,10 @@ impl Results {
                     break;
                 }
                 _ => {
-                    return Err(format!("{}:{line_no}: a broken line in the middle of the results file", path.display()));
+                    return Err(format!(
+                        "{}:{line_no}: a broken line in the middle of the results file",
+                        path.display()
+                    ));
                 }
             }
         }
@@ -228,7 +231,11 @@ pub fn merge(inputs: &[&Path], order: &[String], out: &Path) -> Result<MergeRepo
             if let Some(old) = runs.get(&run.key)
                 && stable_view(old) != stable_view(&run)
             {
-                return Err(format!("run `{}` has different results in two inputs (one is `{}`)", run.key, p.display()));
+                return Err(format!(
+                    "run `{}` has different results in two inputs (one is `{}`)",
+                    run.key,
+                    p.display()
+                ));
             }
             runs.insert(run.key.clone(), run);
         }

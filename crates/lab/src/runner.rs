@@ -49,9 +49,14 @@ pub fn run(exp: &Experiment, opts: &RunOptions) -> Result<Summary, String> {
     let done = previous.by_key();
     let total = runs.len();
     let todo: VecDeque<Run> = runs.into_iter().filter(|r| !done.contains_key(r.key.as_str())).collect();
-    let mut summary = Summary { total, already: total - todo.len(), results: results_path.clone(), ..Summary::default() };
+    let mut summary =
+        Summary { total, already: total - todo.len(), results: results_path.clone(), ..Summary::default() };
     let mut writer = Writer::open(&results_path, previous.good_len)?;
-    let bar = if opts.quiet { ProgressBar::hidden() } else { ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr()) };
+    let bar = if opts.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr())
+    };
     bar.set_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} runs, {elapsed} elapsed, ETA {eta} {msg}")
             .map_err(|e| e.to_string())?,
@@ -64,7 +69,13 @@ pub fn run(exp: &Experiment, opts: &RunOptions) -> Result<Summary, String> {
         }
     };
     if previous.torn {
-        note(&bar, &format!("lab: `{}` ended in a torn line (a killed run); it is cut off and that run runs again", results_path.display()));
+        note(
+            &bar,
+            &format!(
+                "lab: `{}` ended in a torn line (a killed run); it is cut off and that run runs again",
+                results_path.display()
+            ),
+        );
     }
     if summary.already > 0 {
         note(&bar, &format!("lab: resuming: {} of {total} runs are in `{}`", summary.already, results_path.display()));
@@ -84,8 +95,8 @@ pub fn run(exp: &Experiment, opts: &RunOptions) -> Result<Summary, String> {
             let tx = tx.clone();
             let run_dir = &run_dir;
             scope.spawn(move || {
-                loop {
-                    let Some(r) = queue.lock().ok().and_then(|mut q| q.pop_front()) else { break };
+                // The guard is consumed inside `and_then`: the queue is not locked during a run.
+                while let Some(r) = queue.lock().ok().and_then(|mut q| q.pop_front()) {
                     let rec = execute(exp, &r, run_dir, &opts.certplan);
                     if tx.send(rec).is_err() {
                         break;
@@ -169,7 +180,10 @@ fn session(exp: &Experiment, opts: &RunOptions, total: usize, already: usize) ->
 pub fn machine() -> Value {
     let read = |p: &str| std::fs::read_to_string(p).unwrap_or_default();
     let cpuinfo = read("/proc/cpuinfo");
-    let model = cpuinfo.lines().find_map(|l| l.strip_prefix("model name")).map(|s| s.trim_start_matches([' ', '\t', ':']).to_string());
+    let model = cpuinfo
+        .lines()
+        .find_map(|l| l.strip_prefix("model name"))
+        .map(|s| s.trim_start_matches([' ', '\t', ':']).to_string());
     let mem_kib = read("/proc/meminfo")
         .lines()
         .find_map(|l| l.strip_prefix("MemTotal:"))
@@ -212,12 +226,7 @@ pub fn command(exp: &Experiment, run: &Run, certplan: &Path, dir: &Path) -> Vec<
             // (RLIMIT_CPU), the same for every planner, whatever else loads the machine. The
             // memory limit is the same address-space cap as the runner's, so certplan ends with
             // exit 22 and its statistics instead of an abort.
-            v.extend([
-                "--memory-limit".into(),
-                s.memory_limit.to_string(),
-                "--plan-file".into(),
-                plan,
-            ]);
+            v.extend(["--memory-limit".into(), s.memory_limit.to_string(), "--plan-file".into(), plan]);
             v.extend(c.args.iter().cloned());
             v.extend([domain, problem]);
             v
@@ -240,7 +249,8 @@ fn execute(exp: &Experiment, run: &Run, run_dir: &Path, certplan: &Path) -> Resu
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create `{}`: {e}", dir.display()))?;
     let dir = std::path::absolute(&dir).unwrap_or(dir);
     let argv = command(exp, run, certplan, &dir);
-    let limits = Limits { time: exp.settings.time_limit, memory_mib: exp.settings.memory_limit, wall: exp.settings.wall_limit };
+    let limits =
+        Limits { time: exp.settings.time_limit, memory_mib: exp.settings.memory_limit, wall: exp.settings.wall_limit };
     let (out_path, err_path) = (dir.join("run.log"), dir.join("run.err"));
     let ended = process::run(&argv, &dir, &limits, &out_path, &err_path)?;
     let stdout = std::fs::read_to_string(&out_path).unwrap_or_default();
@@ -393,7 +403,7 @@ fn read_fast_downward(stdout: &str, rec: &mut RunRecord) {
         } else if let Some(rest) = body.strip_prefix("Plan cost:") {
             rec.cost = rest.trim().parse().ok();
         } else if let Some(rest) = body.strip_prefix("Plan length:") {
-            rec.length = rest.trim().split_whitespace().next().and_then(|n| n.parse().ok());
+            rec.length = rest.split_whitespace().next().and_then(|n| n.parse().ok());
         } else if let Some(x) = body.strip_prefix("Search time:").and_then(num) {
             rec.times.insert("search".into(), x);
         } else if let Some(x) = body.strip_prefix("Total time:").and_then(num) {

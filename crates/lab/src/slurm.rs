@@ -32,9 +32,15 @@ pub fn script(exp: &Experiment, o: &Options) -> Result<String, String> {
     }
     let runs = exp.runs()?.len();
     let per_shard = runs.div_ceil(o.shards);
-    let backstop = crate::process::Limits { time: exp.settings.time_limit, memory_mib: exp.settings.memory_limit, wall: exp.settings.wall_limit }.wall();
+    let backstop = crate::process::Limits {
+        time: exp.settings.time_limit,
+        memory_mib: exp.settings.memory_limit,
+        wall: exp.settings.wall_limit,
+    }
+    .wall();
     let seconds = (per_shard as f64 * backstop.as_secs_f64() / o.jobs as f64).ceil() as u64 + 600;
-    let time = format!("{}-{:02}:{:02}:{:02}", seconds / 86400, seconds % 86400 / 3600, seconds % 3600 / 60, seconds % 60);
+    let time =
+        format!("{}-{:02}:{:02}:{:02}", seconds / 86400, seconds % 86400 / 3600, seconds % 3600 / 60, seconds % 60);
     // The runner itself and the validator need some memory beside the run's own limit.
     let mem_per_cpu = exp.settings.memory_limit + 512;
     let array = match o.max_parallel {
@@ -43,11 +49,18 @@ pub fn script(exp: &Experiment, o: &Options) -> Result<String, String> {
     };
     let results = &exp.settings.results;
     let logs = results.with_file_name("slurm-logs");
-    let name: String =
-        exp.settings.name.chars().map(|c| if c.is_ascii_alphanumeric() || "-_.".contains(c) { c } else { '_' }).collect();
+    let name: String = exp
+        .settings
+        .name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || "-_.".contains(c) { c } else { '_' })
+        .collect();
     let mut s = String::new();
     s.push_str("#!/bin/bash\n");
-    s.push_str(&format!("# certplan lab: experiment `{}`, {runs} runs in {} shards (about {per_shard} each).\n", exp.settings.name, o.shards));
+    s.push_str(&format!(
+        "# certplan lab: experiment `{}`, {runs} runs in {} shards (about {per_shard} each).\n",
+        exp.settings.name, o.shards
+    ));
     s.push_str(&format!("# Submit with `sbatch {{this file}}`; then `certplan lab merge {}`.\n", abs(&exp.path)));
     s.push_str(&format!("#SBATCH --job-name=lab-{name}\n"));
     s.push_str(&format!("#SBATCH --array={array}\n"));
@@ -96,7 +109,10 @@ pub fn shard_files(exp: &Experiment) -> Result<Vec<PathBuf>, String> {
     files.sort();
     if files.len() != n {
         let have: Vec<usize> = files.iter().map(|f| f.0).collect();
-        let missing: Vec<String> = (0..n).filter(|i| !have.contains(i)).map(|i| exp.shard_results(Shard { index: i, count: n }).display().to_string()).collect();
+        let missing: Vec<String> = (0..n)
+            .filter(|i| !have.contains(i))
+            .map(|i| exp.shard_results(Shard { index: i, count: n }).display().to_string())
+            .collect();
         return Err(format!("shard results missing: {}", missing.join(", ")));
     }
     Ok(files.into_iter().map(|f| f.1).collect())

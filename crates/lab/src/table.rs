@@ -157,7 +157,8 @@ impl Table {
         let cell = |c: usize, s: &str| {
             if self.numeric[c] { format!("{s:>w$}", w = width[c]) } else { format!("{s:<w$}", w = width[c]) }
         };
-        let line = |r: &[String]| format!("| {} |\n", (0..cols).map(|c| cell(c, &r[c])).collect::<Vec<_>>().join(" | "));
+        let line =
+            |r: &[String]| format!("| {} |\n", (0..cols).map(|c| cell(c, &r[c])).collect::<Vec<_>>().join(" | "));
         let mut out = line(&self.header);
         let rule: Vec<String> = (0..cols)
             .map(|c| if self.numeric[c] { format!("{}:", "-".repeat(width[c] - 1)) } else { "-".repeat(width[c]) })
@@ -195,7 +196,10 @@ impl Table {
         };
         let align: String = self.numeric.iter().map(|&n| if n { 'r' } else { 'l' }).collect();
         let row = |r: &[String]| format!("{} \\\\\n", r.iter().map(|s| esc(s)).collect::<Vec<_>>().join(" & "));
-        let mut out = format!("\\begin{{table}}\n\\centering\n\\caption{{{}}}\n\\begin{{tabular}}{{{align}}}\n\\toprule\n", esc(&self.caption));
+        let mut out = format!(
+            "\\begin{{table}}\n\\centering\n\\caption{{{}}}\n\\begin{{tabular}}{{{align}}}\n\\toprule\n",
+            esc(&self.caption)
+        );
         out.push_str(&row(&self.header));
         out.push_str("\\midrule\n");
         for (i, r) in self.rows.iter().enumerate() {

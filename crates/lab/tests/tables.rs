@@ -49,7 +49,10 @@ fn pictures_from_fixed_results() {
     let dir = std::env::temp_dir().join(format!("lab-plots-{}", std::process::id()));
     let files = lab::figures::draw(&runs(), &dir, "examples", Some(("blind", "fd-lmcut"))).unwrap();
     let names: Vec<String> = files.iter().map(|f| f.file_name().unwrap().to_string_lossy().into_owned()).collect();
-    assert_eq!(names, ["examples-solved.png", "examples-solved.svg", "examples-expansions.png", "examples-expansions.svg"]);
+    assert_eq!(
+        names,
+        ["examples-solved.png", "examples-solved.svg", "examples-expansions.png", "examples-expansions.svg"]
+    );
     for f in &files {
         assert!(std::fs::metadata(f).unwrap().len() > 2000, "{} is too small to hold a chart", f.display());
     }

@@ -190,11 +190,7 @@ fn draw_lines<DB: DrawingBackend>(chart: &LineChart, root: &DrawingArea<DB, Shif
         pad(lo.min(0.0), hi, false)
     });
     let mut builder = ChartBuilder::on(root);
-    builder
-        .caption(&chart.frame.title, (FAMILY, 24))
-        .margin(16)
-        .x_label_area_size(50)
-        .y_label_area_size(70);
+    builder.caption(&chart.frame.title, (FAMILY, 24)).margin(16).x_label_area_size(50).y_label_area_size(70);
     let fmt_x = |v: &f64| short(*v);
     if chart.log_x {
         let mut c = builder.build_cartesian_2d((x0..x1).log_scale(), y0..y1)?;
@@ -213,7 +209,7 @@ fn draw_lines<DB: DrawingBackend>(chart: &LineChart, root: &DrawingArea<DB, Shif
 /// Numbers on axes: short, without trailing zeros (0.01, 1, 10, 1e6).
 fn short(v: f64) -> String {
     let a = v.abs();
-    if a != 0.0 && (a >= 1e6 || a < 1e-3) {
+    if a != 0.0 && !(1e-3..1e6).contains(&a) {
         format!("{v:.0e}")
     } else if (v - v.round()).abs() < 1e-9 {
         format!("{}", v.round() as i64)
@@ -298,11 +294,7 @@ fn draw_scatter<DB: DrawingBackend>(chart: &Scatter, root: &DrawingArea<DB, Shif
     // On log axes a zero (no expansion) sits on the least value.
     let place = |v: f64| if chart.log && v <= 0.0 { lo } else { v };
     let mut builder = ChartBuilder::on(root);
-    builder
-        .caption(&chart.frame.title, (FAMILY, 24))
-        .margin(16)
-        .x_label_area_size(50)
-        .y_label_area_size(70);
+    builder.caption(&chart.frame.title, (FAMILY, 24)).margin(16).x_label_area_size(50).y_label_area_size(70);
     macro_rules! body {
         ($c:expr) => {{
             let c = &mut $c;
@@ -352,7 +344,10 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let chart = LineChart {
             frame: Frame::new("Solved tasks", "time (s)", "solved"),
-            series: vec![Series::new("a", vec![(0.1, 1.0), (1.0, 2.0), (5.0, 3.0)]), Series::new("b", vec![(0.5, 1.0)])],
+            series: vec![
+                Series::new("a", vec![(0.1, 1.0), (1.0, 2.0), (5.0, 3.0)]),
+                Series::new("b", vec![(0.5, 1.0)]),
+            ],
             log_x: true,
             step: true,
             x_range: None,
