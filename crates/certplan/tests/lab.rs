@@ -432,3 +432,55 @@ impl Drop for Down {
         let _ = Command::new("bash").arg(&self.0).arg("down").arg(&self.1).status();
     }
 }
+
+/// Fast Downward as an external configuration: its log read for expansions and cost, its plans
+/// validated by certplan, under the same limits.
+#[test]
+fn fast_downward_configuration_runs_under_the_same_rules() {
+    let test = "fast_downward_configuration_runs_under_the_same_rules";
+    let fd = Command::new("python3").args(["-c", "import up_fast_downward"]).output().is_ok_and(|o| o.status.success());
+    if !corpus::require(test, fd, "python3 with up-fast-downward (Fast Downward) is not installed") {
+        return;
+    }
+    let dir = scratch("fd");
+    let text = format!(
+        r#"[experiment]
+name = "fd"
+results = "results.jsonl"
+time_limit = 60
+memory_limit = 2048
+
+[[suite]]
+name = "examples"
+root = "{examples}"
+problems = ["gripper/p*.pddl", "blocksworld/p01.pddl"]
+
+[[config]]
+name = "lmcut"
+search = "astar(lmcut())"
+
+[[config]]
+name = "fd-lmcut"
+command = ["bash", "{script}", "--plan-file", "{{plan}}", "{{domain}}", "{{problem}}", "--search", "astar(lmcut())"]
+log = "fast-downward"
+optimal = true
+"#,
+        examples = repo().join("examples").display(),
+        script = repo().join("experiments/fast-downward.sh").display()
+    );
+    let exp = dir.join("exp.toml");
+    std::fs::write(&exp, text).unwrap();
+    run_lab(&["--quiet", "lab", "run", exp.to_str().unwrap(), "--jobs", "2"]);
+    let r = Results::read(&dir.join("results.jsonl")).unwrap();
+    assert_eq!(r.runs.len(), 6);
+    for task in ["gripper/p01.pddl", "gripper/p02.pddl", "blocksworld/p01.pddl"] {
+        let of = |c: &str| r.runs.iter().find(|x| x.config == c && x.problem == task).unwrap();
+        let (ours, fd) = (of("lmcut"), of("fd-lmcut"));
+        assert_eq!(fd.status, lab::Status::Solved, "{fd:?}");
+        assert_eq!(fd.plan_verdict.as_deref(), Some("valid"));
+        assert!(fd.expansions.is_some_and(|e| e > 0), "expansions read from FD's log: {fd:?}");
+        assert_eq!(fd.cost, ours.cost, "both optimal on {task}");
+        assert!(fd.times.contains_key("search"), "{fd:?}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -24,8 +24,8 @@
 //!
 //! [[config]]
 //! name = "fd-lmcut"                        # an external planner: a command template
-//! command = ["python3", "fast-downward.py", "--plan-file", "{plan}", "{domain}", "{problem}",
-//!            "--search", "astar(lmcut())"]
+//! command = ["bash", "{experiment_dir}/fast-downward.sh", "--plan-file", "{plan}", "{domain}",
+//!            "{problem}", "--search", "astar(lmcut())"]
 //! log = "fast-downward"                    # how to read its output: fast-downward or none
 //! optimal = true                           # a cost above a bound is then flagged loudly
 //! ```
@@ -106,7 +106,8 @@ pub struct ConfigSpec {
     /// certplan's `--alias`.
     pub alias: Option<String>,
     /// An external planner's command: `{domain}`, `{problem}`, `{plan}`, `{time_limit}`,
-    /// `{memory_limit}` are replaced.
+    /// `{memory_limit}` and `{experiment_dir}` (the experiment file's folder) are replaced. It
+    /// starts in the run's own folder.
     pub command: Option<Vec<String>>,
     /// How to read an external planner's log: `fast-downward` or `none`.
     pub log: Option<String>,
@@ -192,7 +193,8 @@ impl Experiment {
         }
         settings.results = base.join(&settings.results);
         settings.run_dir = settings.run_dir.map(|d| base.join(d));
-        settings.certplan = settings.certplan.map(|d| base.join(d));
+        // Absolute: runs start in their own folders.
+        settings.certplan = settings.certplan.map(|d| std::path::absolute(base.join(&d)).unwrap_or(d));
         let mut suites = file.suite;
         for s in &mut suites {
             s.root = base.join(&s.root);

@@ -213,6 +213,7 @@ pub fn command(exp: &Experiment, run: &Run, certplan: &Path, dir: &Path) -> Vec<
                     .replace("{plan}", &plan)
                     .replace("{time_limit}", &format!("{}", s.time_limit))
                     .replace("{memory_limit}", &s.memory_limit.to_string())
+                    .replace("{experiment_dir}", &absolute(exp.path.parent().unwrap_or(Path::new("."))))
             })
             .collect(),
         None => {
