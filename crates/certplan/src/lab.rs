@@ -4,7 +4,7 @@
 use crate::{Fatal, Outcome, Ui, output, stdio};
 use lab::{Experiment, Results, Shard};
 use serde_json::json;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
 pub struct LabArgs {
@@ -126,14 +126,17 @@ pub struct MergeArgs {
     pub json: bool,
 }
 
-fn load(path: &PathBuf) -> Result<Experiment, Fatal> {
+fn load(path: &Path) -> Result<Experiment, Fatal> {
     Experiment::load(path).map_err(Fatal)
 }
 
 /// Reads results from a results file or from the experiment file's results.
-fn results_of(input: &PathBuf) -> Result<(Results, PathBuf), Fatal> {
-    let path =
-        if input.extension().is_some_and(|e| e == "jsonl") { input.clone() } else { load(input)?.settings.results };
+fn results_of(input: &Path) -> Result<(Results, PathBuf), Fatal> {
+    let path = if input.extension().is_some_and(|e| e == "jsonl") {
+        input.to_path_buf()
+    } else {
+        load(input)?.settings.results
+    };
     if !path.is_file() {
         return Err(Fatal(format!("no results file `{}` (run `certplan lab run` first)", path.display())));
     }

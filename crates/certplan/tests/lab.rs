@@ -484,3 +484,40 @@ optimal = true
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A suite given by an `index.csv` with known optima: a cost above one, from a configuration that
+/// claims optimality, is flagged in the record, loudly on stderr, and in the exit status.
+#[test]
+fn cost_above_a_known_optimum_is_flagged() {
+    let dir = scratch("bound");
+    let examples = repo().join("examples");
+    std::fs::write(
+        dir.join("index.csv"),
+        "domain,problem_path,domain_path,known_optimal_cost_if_any,upper_bound\n\
+         gripper,gripper/p01.pddl,gripper/domain.pddl,3,\n\
+         gripper,gripper/p02.pddl,gripper/domain.pddl,,11\n",
+    )
+    .unwrap();
+    let text = format!(
+        "[experiment]\nname = \"bound\"\nresults = \"r.jsonl\"\ntime_limit = 20\nmemory_limit = 2048\n\n\
+         [[suite]]\nname = \"idx\"\nroot = \"{}\"\nindex = \"{}\"\n{TWO_CONFIGS}\
+         \n[[config]]\nname = \"gbfs\"\nsearch = \"eager_greedy([ff()])\"\n",
+        examples.display(),
+        dir.join("index.csv").display()
+    );
+    let exp = dir.join("exp.toml");
+    std::fs::write(&exp, text).unwrap();
+    let o = certplan(&["lab", "run", exp.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "a cost above a known optimum is a planner bug");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("COST ABOVE THE KNOWN BOUND: blind:idx:gripper/p01.pddl:0 found cost 5 > bound 3"), "{err}");
+    let r = Results::read(&dir.join("r.jsonl")).unwrap();
+    let flagged: Vec<&str> = r.runs.iter().filter(|x| x.above_bound).map(|x| x.key.as_str()).collect();
+    assert_eq!(
+        flagged,
+        ["blind:idx:gripper/p01.pddl:0", "lmcut:idx:gripper/p01.pddl:0"],
+        "not gbfs (not optimal), not p02 (at its bound)"
+    );
+    assert!(r.runs.iter().all(|x| x.bound.is_some()));
+    std::fs::remove_dir_all(&dir).ok();
+}
