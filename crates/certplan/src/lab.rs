@@ -1,5 +1,11 @@
 //! `certplan lab`: experiments over benchmark suites (the `lab` crate): `run`, `table`, `plot`,
 //! `slurm`, `merge`. Glue only: arguments, messages, exit statuses.
+//!
+//! Exit status: `0` fine; `1` `run`: some plan failed validation or an optimal configuration's
+//! cost is above a task's known bound (a planner bug, also named on stderr), `merge`: some run of
+//! the experiment is in no input; `2` a bad experiment file (named with its line), an unreadable
+//! or broken results file, a runner error (a run that cannot be started), bad flags. The runs'
+//! own outcomes (out of time, unsolvable, ...) are results, not errors.
 
 use crate::{Fatal, Outcome, Ui, output, stdio};
 use lab::{Experiment, Results, Shard};
@@ -147,9 +153,9 @@ fn results_of(input: &Path) -> Result<(Results, PathBuf), Fatal> {
 pub fn run(args: &LabArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     let json = args.json();
     let name = format!("lab {}", args.name());
-    let print = |fields: serde_json::Value, text: String| -> Result<(), Fatal> {
+    let print_with = |outcome: Outcome, fields: serde_json::Value, text: String| -> Result<(), Fatal> {
         if json {
-            let v = output::envelope(&name, 0, &pddl::SourceMap::new(), &[], fields);
+            let v = output::envelope(&name, outcome.exit_code(), &pddl::SourceMap::new(), &[], fields);
             stdio::print(&format!("{v}\n"))
         } else if !ui.quiet && !text.is_empty() {
             stdio::print(&text)
@@ -157,6 +163,7 @@ pub fn run(args: &LabArgs, ui: &Ui) -> Result<Outcome, Fatal> {
             Ok(())
         }
     };
+    let print = |fields: serde_json::Value, text: String| print_with(Outcome::Fine, fields, text);
     match &args.command {
         LabCommand::Run(a) => {
             let exp = load(&a.experiment)?;
@@ -187,13 +194,16 @@ pub fn run(args: &LabArgs, ui: &Ui) -> Result<Outcome, Fatal> {
             for k in &s.invalid {
                 text.push_str(&format!("lab: INVALID PLAN: {k}\n"));
             }
-            print(
+            // A run above a known bound or with an invalid plan is a planner bug: say so in the status.
+            let outcome =
+                if s.above_bound.is_empty() && s.invalid.is_empty() { Outcome::Fine } else { Outcome::InputErrors };
+            print_with(
+                outcome,
                 json!({ "total": s.total, "already_done": s.already, "ran": s.ran, "statuses": s.by_status,
                         "above_bound": s.above_bound, "invalid_plans": s.invalid, "results": s.results }),
                 text,
             )?;
-            // A run above a known bound or with an invalid plan is a planner bug: say so in the status.
-            Ok(if s.above_bound.is_empty() && s.invalid.is_empty() { Outcome::Fine } else { Outcome::InputErrors })
+            Ok(outcome)
         }
         LabCommand::Table(a) => {
             let (r, _) = results_of(&a.input)?;
@@ -259,8 +269,13 @@ pub fn run(args: &LabArgs, ui: &Ui) -> Result<Outcome, Fatal> {
                 exp.settings.results.display(),
                 m.missing.len()
             );
-            print(json!({ "inputs": inputs, "runs": m.runs, "sessions": m.sessions, "missing": m.missing }), text)?;
-            Ok(if m.missing.is_empty() { Outcome::Fine } else { Outcome::InputErrors })
+            let outcome = if m.missing.is_empty() { Outcome::Fine } else { Outcome::InputErrors };
+            print_with(
+                outcome,
+                json!({ "inputs": inputs, "runs": m.runs, "sessions": m.sessions, "missing": m.missing }),
+                text,
+            )?;
+            Ok(outcome)
         }
     }
 }

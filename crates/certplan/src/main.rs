@@ -92,7 +92,7 @@ enum Command {
     /// Ground and prune a task; print the statistics or write Fast Downward's output.sas.
     Ground(ground::GroundArgs),
     /// Experiments over benchmark suites: `run` (limits, resume, shards), `table`, `plot`,
-    /// `slurm`, `merge`.
+    /// `slurm`, `merge` (exit 1: a planner bug found, or runs missing from a merge).
     Lab(lab::LabArgs),
 }
 
