@@ -65,6 +65,10 @@ pub struct RunArgs {
     /// Run one slice of the experiment: `i/N` (0-based), results in `<results>.shard-i-of-N.jsonl`.
     #[arg(long, value_name = "i/N")]
     shard: Option<Shard>,
+    /// Run again the runs whose result has this status (`out_of_time`, `crashed`, ...; repeatable),
+    /// e.g. after raising a limit. The new record is appended and is the one that counts.
+    #[arg(long, value_name = "STATUS")]
+    redo: Vec<String>,
     /// Print one JSON summary object on stdout.
     #[arg(long)]
     pub json: bool,
@@ -169,7 +173,15 @@ pub fn run(args: &LabArgs, ui: &Ui) -> Result<Outcome, Fatal> {
             let exp = load(&a.experiment)?;
             let own =
                 std::env::current_exe().map_err(|e| Fatal(format!("cannot find certplan's own executable: {e}")))?;
+            let mut redo = Vec::new();
+            for name in &a.redo {
+                let status: lab::Status = serde_json::from_value(json!(name)).map_err(|_| {
+                    Fatal(format!("--redo `{name}`: not a run status (e.g. out_of_time, out_of_memory, crashed)"))
+                })?;
+                redo.push(status);
+            }
             let opts = lab::runner::RunOptions {
+                redo,
                 jobs: a.jobs as usize,
                 shard: a.shard,
                 quiet: ui.quiet || json,

@@ -110,6 +110,8 @@ pub struct Results {
     pub good_len: u64,
     /// A torn (incomplete or unreadable) last line was found.
     pub torn: bool,
+    /// Records replaced by a later record of the same run (`lab run --redo`).
+    pub superseded: usize,
 }
 
 impl Results {
@@ -155,8 +157,25 @@ impl Results {
                 }
             }
         }
+        out.keep_latest();
         out.order_configs();
         Ok(out)
+    }
+
+    /// A run done again (`lab run --redo`) appends a new record: the last one of a key counts,
+    /// the earlier ones stay in the file as history and are counted in `superseded`.
+    fn keep_latest(&mut self) {
+        let mut last: BTreeMap<String, usize> = BTreeMap::new();
+        for (i, r) in self.runs.iter().enumerate() {
+            last.insert(r.key.clone(), i);
+        }
+        let before = self.runs.len();
+        let mut i = 0;
+        self.runs.retain(|r| {
+            i += 1;
+            last[&r.key] == i - 1
+        });
+        self.superseded = before - self.runs.len();
     }
 
     /// Puts the runs in the order of the configurations in the experiment file (the last
@@ -175,7 +194,7 @@ impl Results {
         self.runs.sort_by_key(|r| rank(&r.config));
     }
 
-    /// The runs by key; a key found twice keeps its last record.
+    /// The runs by key.
     pub fn by_key(&self) -> BTreeMap<&str, &RunRecord> {
         self.runs.iter().map(|r| (r.key.as_str(), r)).collect()
     }
@@ -268,4 +287,70 @@ pub struct MergeReport {
     pub runs: usize,
     /// Keys of the experiment with no run in any input.
     pub missing: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(key: &str, status: Status) -> String {
+        let r = RunRecord {
+            kind: "run".into(),
+            key: key.into(),
+            config: "c".into(),
+            suite: "s".into(),
+            domain: "d".into(),
+            problem: "p".into(),
+            repetition: 0,
+            command: vec!["x".into()],
+            status,
+            exit_code: None,
+            signal: None,
+            limit_hit: None,
+            cost: None,
+            length: None,
+            plan_verdict: None,
+            bound: None,
+            above_bound: false,
+            expansions: None,
+            generated: None,
+            times: BTreeMap::new(),
+            wall_time: 0.0,
+            cpu_time: 0.0,
+            peak_memory_kib: 0,
+            stderr_tail: None,
+        };
+        serde_json::to_string(&r).unwrap()
+    }
+
+    #[test]
+    fn torn_last_line_and_redone_runs() {
+        let dir = std::env::temp_dir().join(format!("lab-results-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("r.jsonl");
+        let text = format!(
+            "{}\n{}\n{}\n{{\"kind\":\"ru",
+            record("a", Status::OutOfTime),
+            record("b", Status::Solved),
+            record("a", Status::Solved)
+        );
+        std::fs::write(&p, &text).unwrap();
+        let r = Results::read(&p).unwrap();
+        assert!(r.torn);
+        assert_eq!(r.superseded, 1);
+        let keys: Vec<(&str, Status)> = r.runs.iter().map(|x| (x.key.as_str(), x.status)).collect();
+        assert_eq!(keys, [("b", Status::Solved), ("a", Status::Solved)], "the last record of a run counts");
+        // The writer cuts the torn line off before appending.
+        let mut w = Writer::open(&p, r.good_len).unwrap();
+        w.append(&serde_json::json!({"kind": "session"})).unwrap();
+        let r = Results::read(&p).unwrap();
+        assert!(!r.torn);
+        assert_eq!(r.sessions.len(), 1);
+        // A broken line before the last is an error with its line number.
+        std::fs::write(&p, format!("{}\nnot json\n{}\n", record("a", Status::Solved), record("b", Status::Solved)))
+            .unwrap();
+        let e = Results::read(&p).unwrap_err();
+        assert!(e.ends_with(":2: a broken line in the middle of the results file"), "{e}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }

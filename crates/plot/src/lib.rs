@@ -209,7 +209,7 @@ fn draw_lines<DB: DrawingBackend>(chart: &LineChart, root: &DrawingArea<DB, Shif
 /// Numbers on axes: short, without trailing zeros (0.01, 1, 10, 1e6).
 fn short(v: f64) -> String {
     let a = v.abs();
-    if a != 0.0 && !(1e-3..1e6).contains(&a) {
+    if a != 0.0 && !(1e-3..1e5).contains(&a) {
         format!("{v:.0e}")
     } else if (v - v.round()).abs() < 1e-9 {
         format!("{}", v.round() as i64)
@@ -336,6 +336,8 @@ mod tests {
         assert_eq!(short(10.0), "10");
         assert_eq!(short(0.25), "0.25");
         assert_eq!(short(2e6), "2e6");
+        assert_eq!(short(1e5), "1e5");
+        assert_eq!(short(10000.0), "10000");
     }
 
     #[test]
