@@ -66,8 +66,9 @@ pub struct RunArgs {
     #[arg(long, value_name = "i/N")]
     shard: Option<Shard>,
     /// Run again the runs whose result has this status (`out_of_time`, `crashed`, ...; repeatable),
-    /// e.g. after raising a limit. The new record is appended and is the one that counts.
-    #[arg(long, value_name = "STATUS")]
+    /// e.g. after raising a limit; `STATUS:LIMIT` only those that hit that limit
+    /// (`out_of_time:wall`). The new record is appended and is the one that counts.
+    #[arg(long, value_name = "STATUS[:LIMIT]")]
     redo: Vec<String>,
     /// Print one JSON summary object on stdout.
     #[arg(long)]
@@ -174,11 +175,15 @@ pub fn run(args: &LabArgs, ui: &Ui) -> Result<Outcome, Fatal> {
             let own =
                 std::env::current_exe().map_err(|e| Fatal(format!("cannot find certplan's own executable: {e}")))?;
             let mut redo = Vec::new();
-            for name in &a.redo {
+            for text in &a.redo {
+                let (name, limit) = match text.split_once(':') {
+                    Some((n, l)) => (n, Some(l.to_string())),
+                    None => (text.as_str(), None),
+                };
                 let status: lab::Status = serde_json::from_value(json!(name)).map_err(|_| {
-                    Fatal(format!("--redo `{name}`: not a run status (e.g. out_of_time, out_of_memory, crashed)"))
+                    Fatal(format!("--redo `{text}`: not a run status (e.g. out_of_time, out_of_time:wall, crashed)"))
                 })?;
-                redo.push(status);
+                redo.push((status, limit));
             }
             let opts = lab::runner::RunOptions {
                 redo,

@@ -521,3 +521,38 @@ fn cost_above_a_known_optimum_is_flagged() {
     assert!(r.runs.iter().all(|x| x.bound.is_some()));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `--redo STATUS[:LIMIT]` runs again the runs that ended so; the new record counts, the old one
+/// stays in the file.
+#[test]
+fn redo_runs_again_what_ended_with_a_status() {
+    let dir = scratch("redo");
+    let text = format!(
+        "[experiment]\nname = \"redo\"\nresults = \"r.jsonl\"\ntime_limit = 5\nmemory_limit = 1024\nwall_limit = 1\n\n\
+         [[suite]]\nname = \"ex\"\nroot = \"{}\"\nproblems = [\"gripper/p01.pddl\"]\n\n\
+         [[config]]\nname = \"lmcut\"\nsearch = \"astar(lmcut())\"\n\n\
+         [[config]]\nname = \"slow\"\ncommand = [\"sleep\", \"3\"]\n",
+        repo().join("examples").display()
+    );
+    let exp = dir.join("exp.toml");
+    std::fs::write(&exp, &text).unwrap();
+    let exp_s = exp.to_str().unwrap();
+    run_lab(&["--quiet", "lab", "run", exp_s]);
+    let r = Results::read(&dir.join("r.jsonl")).unwrap();
+    let slow = r.runs.iter().find(|x| x.config == "slow").unwrap();
+    assert_eq!((slow.status, slow.limit_hit.as_deref()), (lab::Status::OutOfTime, Some("wall")));
+    // A larger backstop, and the wall-limited run again: it now ends as `sleep` does (exit 0,
+    // no plan file: crashed), and the solved run is not repeated.
+    std::fs::write(&exp, text.replace("wall_limit = 1", "wall_limit = 20")).unwrap();
+    let o = run_lab(&["lab", "run", exp_s, "--redo", "out_of_time:wall", "--json"]);
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!((v["ran"].as_u64(), v["already_done"].as_u64()), (Some(1), Some(1)), "{v}");
+    let r = Results::read(&dir.join("r.jsonl")).unwrap();
+    assert_eq!((r.runs.len(), r.superseded), (2, 1));
+    let slow = r.runs.iter().find(|x| x.config == "slow").unwrap();
+    assert_eq!(slow.status, lab::Status::Crashed, "{slow:?}");
+    assert!(slow.stderr_tail.as_deref().unwrap_or("").contains("wrote no plan file"));
+    let o = certplan(&["lab", "run", exp_s, "--redo", "finished"]);
+    assert_eq!(o.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -15,9 +15,9 @@ pub struct RunOptions {
     pub jobs: usize,
     pub shard: Option<Shard>,
     pub quiet: bool,
-    /// Run again the runs whose last record has one of these statuses (a new record is appended;
-    /// the last record of a run is the one that counts).
-    pub redo: Vec<Status>,
+    /// Run again the runs whose last record has one of these statuses, and if a limit is given,
+    /// that `limit_hit` (a new record is appended; the last record of a run is the one that counts).
+    pub redo: Vec<(Status, Option<String>)>,
     /// The certplan executable (for certplan configurations and for validating plans).
     pub certplan: PathBuf,
     /// certplan's version and the git commit it was built from.
@@ -53,7 +53,13 @@ pub fn run(exp: &Experiment, opts: &RunOptions) -> Result<Summary, String> {
     let total = runs.len();
     let todo: VecDeque<Run> = runs
         .into_iter()
-        .filter(|r| done.get(r.key.as_str()).is_none_or(|rec| opts.redo.contains(&rec.status)))
+        .filter(|r| {
+            done.get(r.key.as_str()).is_none_or(|rec| {
+                opts.redo.iter().any(|(s, limit)| {
+                    *s == rec.status && limit.as_ref().is_none_or(|l| rec.limit_hit.as_ref() == Some(l))
+                })
+            })
+        })
         .collect();
     let mut summary =
         Summary { total, already: total - todo.len(), results: results_path.clone(), ..Summary::default() };
@@ -175,7 +181,7 @@ fn session(exp: &Experiment, opts: &RunOptions, total: usize, already: usize) ->
         "shard": opts.shard.map(|s| format!("{}/{}", s.index, s.count)),
         "runs_in_scope": total,
         "runs_already_done": already,
-        "redo": opts.redo.iter().map(|s| s.name()).collect::<Vec<_>>(),
+        "redo": opts.redo.iter().map(|(s, l)| l.as_ref().map_or(s.name().to_string(), |l| format!("{}:{l}", s.name()))).collect::<Vec<_>>(),
         "started_unix": std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs()),
         "limits": { "time_s": exp.settings.time_limit, "memory_mib": exp.settings.memory_limit,
                     "wall_backstop_s": Limits { time: exp.settings.time_limit, memory_mib: 0, wall: exp.settings.wall_limit }.wall().as_secs_f64(),
