@@ -41,6 +41,7 @@ mod fmt;
 mod generate;
 mod ground;
 mod nl2pddl;
+mod lab;
 mod output;
 mod plan;
 mod proof;
@@ -94,6 +95,9 @@ enum Command {
     /// Paper 003: a PDDL problem from a task description with an LLM (five checks, critic,
     /// repair); `eval` over AutoPlanBench (exit 0 success, 1 stopped without success, 2 errors).
     Nl2pddl(Box<nl2pddl::Nl2pddlArgs>),
+    /// Experiments over benchmark suites: `run` (limits, resume, shards), `table`, `plot`,
+    /// `slurm`, `merge` (exit 1: a planner bug found, or runs missing from a merge).
+    Lab(lab::LabArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -161,6 +165,7 @@ impl Command {
             Command::Plan(_) => "plan".into(),
             Command::Ground(_) => "ground".into(),
             Command::Nl2pddl(a) => a.name().into(),
+            Command::Lab(a) => format!("lab {}", a.name()),
         }
     }
     fn json(&self) -> bool {
@@ -175,6 +180,7 @@ impl Command {
             Command::Plan(a) => a.json,
             Command::Ground(a) => a.json,
             Command::Nl2pddl(a) => a.json(),
+            Command::Lab(a) => a.json(),
         }
     }
 }
@@ -202,6 +208,7 @@ fn main() -> ExitCode {
         Command::Plan(args) => plan::run(args, &ui),
         Command::Ground(args) => ground::run(args, &ui),
         Command::Nl2pddl(args) => nl2pddl::run(args, &ui),
+        Command::Lab(args) => lab::run(args, &ui),
     };
     match result {
         Ok(outcome) => ExitCode::from(outcome.exit_code()),
