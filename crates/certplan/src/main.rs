@@ -31,11 +31,15 @@
 //! `schema` (`certplan/1`), `command`, `ok`, `exit_code`, `error`, `errors`, `warnings`, `files`,
 //! `diagnostics`, then the command's own fields.
 //!
+//! `compare` answers `0` equal, `1` different, `3` undecided within its limits, with `2`, `31` and
+//! `34` as for `plan`.
+//!
 //! All input goes through `model::front` (reading with limits, parsing, checking); this crate
 //! decides only how results are shown.
 
 mod analyze;
 mod check;
+mod compare;
 mod dataset;
 mod fmt;
 mod generate;
@@ -90,6 +94,10 @@ enum Command {
     Plan(plan::PlanArgs),
     /// Ground and prune a task; print the statistics or write Fast Downward's output.sas.
     Ground(ground::GroundArgs),
+    /// Are two problems of one domain the same, up to a renaming of objects (`--semantic`: the
+    /// same initial state and goal states)? Exit 0 equal, 1 different, 3 undecided, 31 input
+    /// errors.
+    Compare(compare::CompareArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -156,6 +164,7 @@ impl Command {
             Command::Coq(a) => format!("coq {}", a.name()),
             Command::Plan(_) => "plan".into(),
             Command::Ground(_) => "ground".into(),
+            Command::Compare(_) => "compare".into(),
         }
     }
     fn json(&self) -> bool {
@@ -169,6 +178,7 @@ impl Command {
             Command::Lean(a) | Command::Coq(a) => a.json(),
             Command::Plan(a) => a.json,
             Command::Ground(a) => a.json,
+            Command::Compare(a) => a.json,
         }
     }
 }
@@ -195,6 +205,7 @@ fn main() -> ExitCode {
         Command::Coq(args) => proof::run(::proof::Backend::Coq, args, &ui),
         Command::Plan(args) => plan::run(args, &ui),
         Command::Ground(args) => ground::run(args, &ui),
+        Command::Compare(args) => compare::run(args, &ui),
     };
     match result {
         Ok(outcome) => ExitCode::from(outcome.exit_code()),
