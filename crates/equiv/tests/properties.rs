@@ -154,7 +154,7 @@ fn render(p: &Problem, names: &Names, seed: u64, truck_type: &str) -> String {
         for &(a, b, d) in &p.distances {
             // Halves, written in two ways that are the same number.
             let v = d as f64 / 2.0;
-            let text = if seed % 2 == 0 { format!("{v}") } else { format!("{v:.3}") };
+            let text = if seed.is_multiple_of(2) { format!("{v}") } else { format!("{v:.3}") };
             init.push(format!("(= (distance {} {}) {text})", names.place(a), names.place(b)));
         }
     }
@@ -169,7 +169,7 @@ fn render(p: &Problem, names: &Names, seed: u64, truck_type: &str) -> String {
         .collect();
     shuffle(&mut goal, seed.rotate_left(7));
     // Nested `and`s are the same conjunction.
-    let goal = if seed % 3 == 0 && goal.len() > 1 {
+    let goal = if seed.is_multiple_of(3) && goal.len() > 1 {
         let rest = goal.split_off(1);
         format!("(and {} (and {}))", goal[0], rest.join(" "))
     } else {
@@ -179,7 +179,7 @@ fn render(p: &Problem, names: &Names, seed: u64, truck_type: &str) -> String {
         1 => "(:metric minimize (total-cost))".to_string(),
         2 => {
             let d = format!("(distance depot {})", names.place(p.places - 1));
-            if seed % 2 == 0 {
+            if seed.is_multiple_of(2) {
                 format!("(:metric minimize (+ (total-cost) {d}))")
             } else {
                 format!("(:metric minimize (+ {d} (total-cost)))")
