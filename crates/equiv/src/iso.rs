@@ -150,13 +150,59 @@ impl Matcher {
         Search::None { closest: self.improve(start) }
     }
 
+    /// True when every permutation of `class` (vertices of `a`) is an automorphism: the
+    /// vertices are twins (each has the same facts as the others, itself put for them, and no
+    /// fact holds two of them; then every transposition maps facts onto facts).
+    fn twins(&self, class: &[usize]) -> bool {
+        let own = |v: usize| {
+            let mut facts: Vec<(u32, Vec<u32>)> = self.a.incidence[v]
+                .iter()
+                .map(|&(f, _)| {
+                    let (l, args) = &self.a.facts[f as usize];
+                    (*l, args.iter().map(|&x| if x as usize == v { u32::MAX } else { x }).collect())
+                })
+                .collect();
+            facts.sort_unstable();
+            facts.dedup();
+            facts
+        };
+        let first = own(class[0]);
+        class[1..].iter().all(|&v| own(v) == first)
+    }
+
     fn search(&mut self, ca: Vec<u32>, cb: Vec<u32>) -> Result<Option<Vec<u32>>, ()> {
-        // The smallest class with more than one vertex: fewest branches.
         let mut size: FxHashMap<u32, u32> = FxHashMap::default();
         for &c in &ca {
             *size.entry(c).or_default() += 1;
         }
-        let pick = size.iter().filter(|&(_, &n)| n > 1).min_by_key(|&(&c, &n)| (n, c)).map(|(&c, _)| c);
+        // A class of twins (interchangeable objects: balls in one room, sandwiches not yet made)
+        // is matched in one step, in any order: if an isomorphism exists, composing it with a
+        // permutation of the twins (an automorphism that keeps every other colour) gives one
+        // that matches them in this order. No branching.
+        let mut classes: Vec<(u32, u32)> = size.iter().filter(|&(_, &n)| n > 1).map(|(&c, &n)| (n, c)).collect();
+        classes.sort_unstable();
+        for &(_, colour) in classes.iter().rev() {
+            let class: Vec<usize> = (0..ca.len()).filter(|&v| ca[v] == colour).collect();
+            if self.twins(&class) {
+                self.nodes += 1;
+                if self.nodes > self.limit {
+                    return Err(());
+                }
+                let targets: Vec<usize> = (0..cb.len()).filter(|&w| cb[w] == colour).collect();
+                let fresh = ca.iter().chain(cb.iter()).max().map_or(0, |&m| m + 1);
+                let (mut na, mut nb) = (ca.clone(), cb.clone());
+                for (k, (&v, &w)) in class.iter().zip(&targets).enumerate() {
+                    na[v] = fresh + k as u32;
+                    nb[w] = fresh + k as u32;
+                }
+                if !self.refine(&mut na, &mut nb) {
+                    return Ok(None);
+                }
+                return self.search(na, nb);
+            }
+        }
+        // Otherwise branch on the smallest class: fewest branches.
+        let pick = classes.first().map(|&(_, c)| c);
         let Some(colour) = pick else {
             // Discrete: the colours are the bijection; check it.
             let mut of_colour: FxHashMap<u32, u32> = FxHashMap::default();

@@ -149,19 +149,27 @@ fn shared(t: &GroundTask, a: AtomId, b: AtomId) -> usize {
 }
 
 /// Exactly-one groups grown from each atom by balancing: while some operator deletes a member
-/// without adding one, one of its adds joins (each choice tried, within a budget).
+/// without adding one, one of its adds joins (each choice tried, a few backtracks at most).
+/// An atom already in a group found is not a seed again.
 fn exactly_one_groups(t: &GroundTask, ix: &Index, budget: &mut i64) -> Vec<Vec<AtomId>> {
     let mut found: FxHashSet<Vec<AtomId>> = FxHashSet::default();
+    let mut covered = vec![false; t.atoms.len()];
     for seed in 0..t.atoms.len() as AtomId {
         if *budget <= 0 {
             break;
         }
-        if Some(seed) == t.goal_atom {
+        if covered[seed as usize] || Some(seed) == t.goal_atom {
             continue;
         }
-        let mut nodes = 0u32;
-        if let Some(mut g) = grow(t, ix, seed, vec![seed], &mut nodes, budget) {
+        let mut grow = Grow { t, ix, seed, members: vec![seed], inside: FxHashSet::default(), backtracks: 0, budget };
+        grow.inside.insert(seed);
+        let pending: Vec<u32> = ix.dels[seed as usize].clone();
+        if grow.run(pending) {
+            let mut g = grow.members;
             g.sort_unstable();
+            for &a in &g {
+                covered[a as usize] = true;
+            }
             found.insert(g);
         }
     }
@@ -170,39 +178,63 @@ fn exactly_one_groups(t: &GroundTask, ix: &Index, budget: &mut i64) -> Vec<Vec<A
     out
 }
 
-fn grow(
-    t: &GroundTask,
-    ix: &Index,
+/// The search state of one candidate group.
+struct Grow<'a> {
+    t: &'a GroundTask,
+    ix: &'a Index,
     seed: AtomId,
-    g: Vec<AtomId>,
-    nodes: &mut u32,
-    budget: &mut i64,
-) -> Option<Vec<AtomId>> {
-    *nodes += 1;
-    *budget -= g.len() as i64 + 1;
-    if *nodes > 64 || *budget <= 0 || g.len() > 4096 {
-        return None;
-    }
-    if g.iter().filter(|&&a| ix.init[a as usize]).count() > 1 || g.iter().any(|&a| ix.cond_del[a as usize]) {
-        return None;
-    }
-    let Some(o) = unbalanced(t, ix, &g) else {
-        return exactly_one(t, ix, &g).then_some(g);
-    };
-    let mut choices: Vec<AtomId> = t.operators[o as usize].add.iter().copied().filter(|a| !g.contains(a)).collect();
-    choices.sort_by_key(|&x| std::cmp::Reverse(shared(t, seed, x)));
-    for x in choices {
-        // A quick necessary condition of "at most one": no operator adds x with a member.
-        if ix.adds[x as usize].iter().any(|&p| t.operators[p as usize].add.iter().any(|a| g.contains(a))) {
-            continue;
+    members: Vec<AtomId>,
+    inside: FxHashSet<AtomId>,
+    backtracks: u32,
+    budget: &'a mut i64,
+}
+
+impl Grow<'_> {
+    /// Balances the operators in `pending` (each deletes a member); a member stays balanced when
+    /// the group grows, so only operators deleting new members join the list.
+    fn run(&mut self, mut pending: Vec<u32>) -> bool {
+        let (t, ix) = (self.t, self.ix);
+        while let Some(o) = pending.pop() {
+            *self.budget -= 1;
+            if *self.budget <= 0 || self.backtracks > 16 || self.members.len() > 512 {
+                return false;
+            }
+            let op = &t.operators[o as usize];
+            if op.add.iter().any(|a| self.inside.contains(a)) {
+                continue;
+            }
+            let mut choices: Vec<AtomId> = op.add.clone();
+            choices.sort_by_key(|&x| std::cmp::Reverse(shared(t, self.seed, x)));
+            for x in choices {
+                // Necessary for "at most one": x is not initially true with a member, no
+                // conditional effect deletes it, and no operator adds it with a member.
+                if (ix.init[x as usize] && self.members.iter().any(|&m| ix.init[m as usize]))
+                    || ix.cond_del[x as usize]
+                    || ix.adds[x as usize]
+                        .iter()
+                        .any(|&p| t.operators[p as usize].add.iter().any(|a| self.inside.contains(a)))
+                {
+                    continue;
+                }
+                *self.budget -= ix.adds[x as usize].len() as i64;
+                self.members.push(x);
+                self.inside.insert(x);
+                let mut next = pending.clone();
+                next.extend(ix.dels[x as usize].iter().copied());
+                if self.run(next) {
+                    return true;
+                }
+                self.members.pop();
+                self.inside.remove(&x);
+                self.backtracks += 1;
+                if self.backtracks > 16 {
+                    return false;
+                }
+            }
+            return false;
         }
-        let mut next = g.clone();
-        next.push(x);
-        if let Some(r) = grow(t, ix, seed, next, nodes, budget) {
-            return Some(r);
-        }
+        exactly_one(t, ix, &self.members)
     }
-    None
 }
 
 /// The completion of the ground task's goal by invariants.
