@@ -80,7 +80,10 @@ fn condition(c: &Condition, map: &dyn Fn(ObjectId) -> ObjectId, state: &mut u64)
     match c {
         Condition::Atom { positive, atom } => Condition::Atom {
             positive: *positive,
-            atom: model::lifted::Atom { predicate: atom.predicate, args: atom.args.iter().map(|a| arg(a, map)).collect() },
+            atom: model::lifted::Atom {
+                predicate: atom.predicate,
+                args: atom.args.iter().map(|a| arg(a, map)).collect(),
+            },
         },
         Condition::Equal { positive, left, right } => {
             Condition::Equal { positive: *positive, left: arg(left, map), right: arg(right, map) }
@@ -167,7 +170,9 @@ fn main() {
         // Candidates of this size, one domain after another (round robin), in a seeded order.
         let mut cands: Vec<&corpus::Row> = rows
             .iter()
-            .filter(|r| r.get("num_objects").and_then(|n| n.parse::<usize>().ok()).is_some_and(|n| (lo..=hi).contains(&n)))
+            .filter(|r| {
+                r.get("num_objects").and_then(|n| n.parse::<usize>().ok()).is_some_and(|n| (lo..=hi).contains(&n))
+            })
             .collect();
         shuffle(&mut cands, &mut state);
         let mut by_domain: std::collections::BTreeMap<&str, Vec<&corpus::Row>> = Default::default();
