@@ -67,12 +67,14 @@ fn main() {
                         continue;
                     }
                 };
+            let mut examples: Vec<String> = Vec::new();
             let (status, missed, why) = match equiv::semantic::completion_texts(&task, states) {
                 Err(why) => ("refused", 0, Some(why)),
                 Ok((_, None)) => ("undecided", 0, None),
                 Ok((inv, Some(exact))) => {
                     // The invariants are sound: every literal they give is in the exact set.
                     let missed = exact.iter().filter(|l| !inv.contains(l)).count();
+                    examples = exact.iter().filter(|l| !inv.contains(l)).take(6).cloned().collect();
                     let unsound = inv.iter().filter(|l| !exact.contains(l)).count();
                     // A literal the reachable states refute would be a bug: reported, never hidden.
                     if unsound > 0 && exact != ["unreachable"] {
@@ -86,7 +88,7 @@ fn main() {
             missed_total += missed;
             let line = serde_json::json!({
                 "domain": domain, "problem": r.problem_path, "objects": task.objects.len(),
-                "status": status, "missed_literals": missed, "reason": why,
+                "status": status, "missed_literals": missed, "missed_examples": examples, "reason": why,
             });
             writeln!(file, "{line}").expect("write results");
         }

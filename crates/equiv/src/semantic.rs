@@ -334,7 +334,7 @@ pub fn complete_exactly(t: &GroundTask, limit: usize) -> Result<Completion, Enum
     let mut goal_states = 0usize;
     let ops = t.operators.len().max(1);
     // Work is states times operators: a large task gets fewer states.
-    let cap = limit.min(50_000_000 / ops).max(1);
+    let cap = limit.min(20_000_000 / ops).max(1);
     while let Some(s) = stack.pop() {
         if is_goal(&s) {
             goal_states += 1;
