@@ -69,7 +69,12 @@ pub fn run(args: &CompareArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         }
         return Ok(outcome);
     };
-    let options = Options { semantic: args.semantic, node_limit: args.limit, state_limit: args.state_limit };
+    let options = Options {
+        semantic: args.semantic,
+        node_limit: args.limit,
+        state_limit: args.state_limit,
+        ..Options::default()
+    };
     let verdict = equiv::compare(&ta, &tb, &options);
     let outcome = Outcome::Planner(exit_code(&verdict));
     let seconds = start.elapsed().as_secs_f64();

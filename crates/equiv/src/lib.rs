@@ -36,11 +36,14 @@ pub struct Options {
     /// Semantic comparison: the most reachable states enumerated per problem to complete a goal
     /// exactly (beyond it, only the invariants decide).
     pub state_limit: usize,
+    /// Semantic comparison: complete the goals even when the problems are structurally equal
+    /// (which already implies semantic equality); for measuring the completion.
+    pub always_complete: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { semantic: false, node_limit: 20_000, state_limit: 200_000 }
+        Options { semantic: false, node_limit: 20_000, state_limit: 200_000, always_complete: false }
     }
 }
 
