@@ -93,3 +93,29 @@ fn trees_compare_up_to_commutativity() {
     assert!(ma.starts_with("(minimize") && mb.starts_with("(maximize"), "{ma} {mb}");
     assert!(explanation.goal_structure.is_none() && explanation.init_only_a.is_empty());
 }
+
+/// Undirected edges as `on` facts both ways.
+fn graph(n: usize, edges: &[(usize, usize)]) -> String {
+    let objects: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
+    let init: String = edges.iter().map(|&(a, b)| format!("(on v{a} v{b}) (on v{b} v{a}) ")).collect();
+    format!("(define (problem g) (:domain blocks) (:objects {}) (:init {init}) (:goal (and)))", objects.join(" "))
+}
+
+#[test]
+fn colour_refinement_alone_cannot_tell_but_the_search_does() {
+    // A 6-cycle and two triangles: every vertex has two neighbours, so colour refinement sees
+    // the same colours; individualising one vertex tells them apart in every branch.
+    let cycle = graph(6, &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 0)]);
+    let triangles = graph(6, &[(0, 1), (1, 2), (2, 0), (3, 4), (4, 5), (5, 3)]);
+    let Verdict::Different { explanation } = cmp(BLOCKS, &cycle, &triangles) else { panic!() };
+    // The closest mapping keeps four of the six edges (a path of three on each triangle): two
+    // edges, four facts, on each side.
+    assert_eq!(explanation.init_only_a.len(), 4, "{explanation:?}");
+    assert_eq!(explanation.init_only_b.len(), 4, "{explanation:?}");
+    // Without search nodes the answer is "unknown", never a guess.
+    let v = compare_texts(BLOCKS, &cycle, &triangles, &Options { node_limit: 0, ..Options::default() });
+    assert_eq!(v.expect("valid").name(), "unknown");
+    // A relabelled cycle is found.
+    let relabelled = graph(6, &[(3, 1), (1, 5), (5, 0), (0, 4), (4, 2), (2, 3)]);
+    assert_eq!(cmp(BLOCKS, &cycle, &relabelled).name(), "equal");
+}
