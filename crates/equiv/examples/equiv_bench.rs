@@ -168,7 +168,7 @@ fn main() {
     let mut file = std::fs::File::create(&out).expect("results file");
     let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     println!(
-        "bucket     n  objects  facts  same-names ms  renamed ms  max renamed ms  semantic ms  semantic equal  all equal"
+        "bucket     n  objects  facts  same-names ms  renamed ms  max renamed ms  dropped-fact ms  named  semantic ms  semantic equal  all equal"
     );
     for (lo, hi) in buckets {
         // Candidates of this size, one domain after another (round robin), in a seeded order.
@@ -196,6 +196,7 @@ fn main() {
         let (mut same, mut ren, mut sem, mut objects, mut facts) = (vec![], vec![], vec![], vec![], vec![]);
         let mut all_equal = true;
         let mut sem_equal = 0usize;
+        let (mut diff, mut diff_named) = (vec![], 0usize);
         let mut done = 0;
         for r in picked {
             if done == per_bucket {
@@ -209,6 +210,21 @@ fn main() {
             let options = equiv::Options::default();
             let (t_same, v_same) = timed(3, || equiv::compare(&task, &task, &options));
             let (t_ren, v_ren) = timed(3, || equiv::compare(&task, &other, &options));
+            // One initial fact dropped from the renaming: "different", with the fact named.
+            let mut changed = other.clone();
+            let dropped =
+                (!changed.init.is_empty()).then(|| changed.init.remove((state % changed.init.len() as u64) as usize));
+            let (t_diff, v_diff) = timed(1, || equiv::compare(&task, &changed, &options));
+            let named = match &v_diff {
+                equiv::Verdict::Different { explanation } => {
+                    explanation.init_only_a.len() == 1 && explanation.init_only_b.is_empty()
+                }
+                _ => false,
+            };
+            if dropped.is_some() {
+                diff.push(t_diff);
+                diff_named += usize::from(named);
+            }
             let equal = v_same.name() == "equal" && v_ren.name() == "equal";
             all_equal &= equal;
             let mut t_sem = None;
@@ -227,7 +243,8 @@ fn main() {
                 "bucket": format!("{lo}-{hi}"), "suite": r.suite, "domain": r.domain, "problem": r.problem_path,
                 "objects": task.objects.len(), "init_facts": n_facts,
                 "same_names_ms": t_same, "renamed_ms": t_ren, "verdict_same": v_same.name(),
-                "verdict_renamed": v_ren.name(), "semantic_ms": t_sem, "verdict_semantic": v_sem,
+                "verdict_renamed": v_ren.name(), "one_fact_dropped_ms": dropped.as_ref().map(|_| t_diff),
+                "verdict_dropped": dropped.as_ref().map(|_| v_diff.name()), "dropped_fact_named": dropped.as_ref().map(|_| named), "semantic_ms": t_sem, "verdict_semantic": v_sem,
             });
             writeln!(file, "{line}").expect("write results");
             same.push(t_same);
@@ -239,7 +256,7 @@ fn main() {
         let max = ren.iter().copied().fold(0.0, f64::max);
         let n_sem = sem.len();
         println!(
-            "{:<9} {:>2}  {:>7.0}  {:>5.0}  {:>12.3}  {:>10.3}  {:>14.3}  {:>11.1}  {:>8}/{:<5}  {}",
+            "{:<9} {:>2}  {:>7.0}  {:>5.0}  {:>12.3}  {:>10.3}  {:>14.3}  {:>15.3}  {:>2}/{:<2}  {:>11.1}  {:>8}/{:<5}  {}",
             format!("{lo}-{hi}"),
             same.len(),
             median(&mut objects),
@@ -247,6 +264,9 @@ fn main() {
             median(&mut same),
             median(&mut ren),
             max,
+            median(&mut diff),
+            diff_named,
+            diff.len(),
             median(&mut sem),
             sem_equal,
             n_sem,
