@@ -5,8 +5,9 @@
 //! grounded task (crate `ground`, no relevance pruning: it would depend on the goal):
 //!
 //! - **By invariants** (any size): literals entailed by the goal in every reachable state, from
-//!   atoms that no operator deletes (true from the start, true forever), "at most one" groups
-//!   (`ground::invariants`, and the groups found here) and "exactly one" groups, found by
+//!   atoms that no operator deletes (true from the start, true forever), atoms and goals forward
+//!   h2 proves unreachable, "at most one" groups (`ground::invariants`, h2's mutex groups, and the
+//!   groups found here) and "exactly one" groups, found by
 //!   balancing candidate groups against the operators (a ground version of Helmert's invariant
 //!   synthesis, 2009) and proved by induction: exactly one atom initially, no operator makes a
 //!   second one true, and an operator that deletes one adds one. Every inference is sound, so if
@@ -247,6 +248,28 @@ pub fn complete_by_invariants(t: &GroundTask) -> Option<Completion> {
     let mut budget: i64 = 20_000_000;
     let exact = exactly_one_groups(t, &ix, &mut budget);
     let mut amo: Vec<Vec<AtomId>> = ground::invariants::mutex_groups(t);
+    // Forward h2 (Alcázar & Torralba 2015, `ground::prune`): atoms it proves unreachable are
+    // false in every reachable state, its mutex groups are "at most one" groups, and a goal it
+    // proves unreachable has no goal state. It renumbers atoms, so they are mapped back by name.
+    let mut unreachable = Vec::new();
+    let mut h = t.clone();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+    let stats = ground::prune::h2(&mut h, Some(deadline));
+    if stats.unsolvable {
+        return Some(Completion::Unreachable);
+    }
+    if stats.skipped.is_none() {
+        let id: FxHashMap<&ground::AtomName, AtomId> =
+            t.atoms.iter().enumerate().map(|(i, a)| (a, i as AtomId)).collect();
+        let alive: FxHashSet<AtomId> = h.atoms.iter().filter_map(|a| id.get(a).copied()).collect();
+        unreachable.extend((0..n as AtomId).filter(|a| !alive.contains(a)));
+        for g in &h.mutex_groups {
+            let g: Vec<AtomId> = g.iter().filter_map(|&a| id.get(&h.atoms[a as usize]).copied()).collect();
+            if g.len() >= 2 {
+                amo.push(g);
+            }
+        }
+    }
     amo.extend(exact.iter().cloned());
     // Groups each atom is in.
     let mut of: Vec<Vec<u32>> = vec![Vec::new(); n];
@@ -266,6 +289,7 @@ pub fn complete_by_invariants(t: &GroundTask) -> Option<Completion> {
             queue.push((a as AtomId, 2));
         }
     }
+    queue.extend(unreachable.iter().map(|&a| (a, 2)));
     queue.extend(t.goal.iter().map(|&a| (a, 1)));
     queue.extend(t.goal_neg.iter().map(|&a| (a, 2)));
     let exact_start = amo.len() - exact.len();
