@@ -11,7 +11,8 @@
 //! problems of any size) and exactly, by enumerating the reachable states (at most `--states`).
 //! A problem is `exact` when both agree, `inexact` when the invariants miss literals the reachable
 //! states prove, `undecided` when the states are too many to enumerate, `refused` when the task
-//! cannot be grounded for the completion (derived predicates, unsupported constructs). One JSON
+//! cannot be grounded for the completion (derived predicates, unsupported constructs, grounding
+//! over 20 s). One JSON
 //! line per problem; one line per domain at the end.
 
 use model::front::{Request, Source};
@@ -68,7 +69,7 @@ fn main() {
                     }
                 };
             let mut examples: Vec<String> = Vec::new();
-            let (status, missed, why) = match equiv::semantic::completion_texts(&task, states) {
+            let (status, missed, why) = match equiv::semantic::completion_texts(&task, states, 20.0) {
                 Err(why) => ("refused", 0, Some(why)),
                 Ok((_, None)) => ("undecided", 0, None),
                 Ok((inv, Some(exact))) => {

@@ -39,11 +39,20 @@ pub struct Options {
     /// Semantic comparison: complete the goals even when the problems are structurally equal
     /// (which already implies semantic equality); for measuring the completion.
     pub always_complete: bool,
+    /// Semantic comparison: the most seconds grounding one problem may take (beyond it the
+    /// answer is "unknown").
+    pub ground_seconds: f64,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { semantic: false, node_limit: 20_000, state_limit: 200_000, always_complete: false }
+        Options {
+            semantic: false,
+            node_limit: 20_000,
+            state_limit: 200_000,
+            always_complete: false,
+            ground_seconds: 30.0,
+        }
     }
 }
 

@@ -46,13 +46,14 @@ pub struct Grounded {
 }
 
 /// Grounds a task for the completion; `Err` names why it cannot be used.
-pub fn ground_for_completion(task: &Task) -> Result<Grounded, String> {
-    let g = ground::ground(task, ground::GroundOptions::default()).map_err(|e| match e {
+pub fn ground_for_completion(task: &Task, seconds: f64) -> Result<Grounded, String> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds.clamp(0.0, 1e6));
+    let g = ground::ground(task, ground::GroundOptions { deadline: Some(deadline) }).map_err(|e| match e {
         ground::GroundError::Unsupported(r) => {
             let names: Vec<String> = r.iter().map(|x| x.to_string()).collect();
             names.join("; ")
         }
-        ground::GroundError::OutOfTime => "grounding ran out of time".into(),
+        ground::GroundError::OutOfTime => format!("grounding took more than {seconds} s"),
         ground::GroundError::TooLarge(w) => format!("grounding too large: {w}"),
     })?;
     if let Some(t) = &g.task
@@ -446,13 +447,13 @@ pub fn compare(a: &Task, b: &Task, options: &Options) -> Verdict {
         Verdict::Equal { .. } => {}
         other => return other,
     }
-    let ga = match ground_for_completion(a) {
+    let ga = match ground_for_completion(a, options.ground_seconds) {
         Ok(g) => g,
         Err(why) => {
             return Verdict::Unknown { reason: format!("problem A cannot be grounded for the completion: {why}") };
         }
     };
-    let gb = match ground_for_completion(b) {
+    let gb = match ground_for_completion(b, options.ground_seconds) {
         Ok(g) => g,
         Err(why) => {
             return Verdict::Unknown { reason: format!("problem B cannot be grounded for the completion: {why}") };
@@ -536,8 +537,12 @@ pub fn compare(a: &Task, b: &Task, options: &Options) -> Verdict {
 
 /// For tests and the exactness report: the invariant completion and the exact one of a task's own
 /// goal, as sets of literals (`+pred a b` / `-pred a b`), when both exist.
-pub fn completion_texts(task: &Task, state_limit: usize) -> Result<(Vec<String>, Option<Vec<String>>), String> {
-    let g = ground_for_completion(task)?;
+pub fn completion_texts(
+    task: &Task,
+    state_limit: usize,
+    ground_seconds: f64,
+) -> Result<(Vec<String>, Option<Vec<String>>), String> {
+    let g = ground_for_completion(task, ground_seconds)?;
     let Some(t) = &g.task else { return Ok((vec!["unreachable".into()], Some(vec!["unreachable".into()]))) };
     let text = |c: &Completion| -> Vec<String> {
         match c {
