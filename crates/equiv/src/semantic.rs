@@ -437,8 +437,13 @@ fn init_structure(task: &Task) -> Structure {
 pub fn compare(a: &Task, b: &Task, options: &Options) -> Verdict {
     // Structurally equal problems have the same goal states: no completion needed (and none is
     // possible for constructs the grounder refuses).
-    if let v @ Verdict::Equal { .. } =
-        compare_structures(&crate::structure::structural(a), &crate::structure::structural(b), options.node_limit, None)
+    if !options.always_complete
+        && let v @ Verdict::Equal { .. } = compare_structures(
+            &crate::structure::structural(a),
+            &crate::structure::structural(b),
+            options.node_limit,
+            None,
+        )
     {
         return v;
     }
