@@ -160,7 +160,10 @@ fn exactly_one_groups(t: &GroundTask, ix: &Index, budget: &mut i64) -> Vec<Vec<A
         if *budget <= 0 {
             break;
         }
-        if covered[seed as usize] || Some(seed) == t.goal_atom {
+        // A seed already in a group found is skipped only in large tasks: in small ones every
+        // atom seeds, so that which groups are found depends less on the atoms' order (and two
+        // renamings of one problem get the same completion).
+        if (covered[seed as usize] && t.atoms.len() > 2_000) || Some(seed) == t.goal_atom {
             continue;
         }
         let mut grow = Grow { t, ix, seed, members: vec![seed], inside: FxHashSet::default(), backtracks: 0, budget };
@@ -264,12 +267,8 @@ pub fn complete_by_invariants(t: &GroundTask) -> Option<Completion> {
             t.atoms.iter().enumerate().map(|(i, a)| (a, i as AtomId)).collect();
         let alive: FxHashSet<AtomId> = h.atoms.iter().filter_map(|a| id.get(a).copied()).collect();
         unreachable.extend((0..n as AtomId).filter(|a| !alive.contains(a)));
-        for g in &h.mutex_groups {
-            let g: Vec<AtomId> = g.iter().filter_map(|&a| id.get(&h.atoms[a as usize]).copied()).collect();
-            if g.len() >= 2 {
-                amo.push(g);
-            }
-        }
+        // h2's groups are a greedy cover of its mutex pairs, in atom order: used only where they
+        // cannot make two renamings of one problem complete differently, i.e. not at all here.
     }
     amo.extend(exact.iter().cloned());
     // Groups each atom is in.
