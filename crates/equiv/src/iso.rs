@@ -135,7 +135,16 @@ impl Matcher {
         }
         let mut ca = self.a.colour0.clone();
         let mut cb = self.b.colour0.clone();
-        let root_ok = self.refine(&mut ca, &mut cb);
+        // How many facts carry each label is invariant too, and it sees what refinement cannot:
+        // facts without arguments (a nullary atom in one init only).
+        let mut labels: FxHashMap<u32, i64> = FxHashMap::default();
+        for (l, _) in &self.a.facts {
+            *labels.entry(*l).or_default() += 1;
+        }
+        for (l, _) in &self.b.facts {
+            *labels.entry(*l).or_default() -= 1;
+        }
+        let root_ok = labels.values().all(|&n| n == 0) && self.refine(&mut ca, &mut cb);
         if root_ok {
             match self.search(ca, cb) {
                 Ok(Some(m)) => return Search::Found(m),

@@ -119,3 +119,15 @@ fn colour_refinement_alone_cannot_tell_but_the_search_does() {
     let relabelled = graph(6, &[(3, 1), (1, 5), (5, 0), (0, 4), (4, 2), (2, 3)]);
     assert_eq!(cmp(BLOCKS, &cycle, &relabelled).name(), "equal");
 }
+
+#[test]
+fn a_nullary_fact_is_seen() {
+    // Ten triangles: a large automorphism group without twins, so a search that only met the
+    // difference at its leaves would run into the node limit. Refinement cannot see a fact
+    // without arguments; the count of facts per label does, at once.
+    let edges: Vec<(usize, usize)> =
+        (0..10).flat_map(|t| [(3 * t, 3 * t + 1), (3 * t + 1, 3 * t + 2), (3 * t + 2, 3 * t)]).collect();
+    let with = graph(30, &edges).replace("(:init ", "(:init (handempty) ");
+    let Verdict::Different { explanation } = cmp(BLOCKS, &with, &graph(30, &edges)) else { panic!() };
+    assert_eq!(explanation.init_only_a, ["(handempty)"]);
+}
