@@ -31,11 +31,15 @@
 //! `schema` (`certplan/1`), `command`, `ok`, `exit_code`, `error`, `errors`, `warnings`, `files`,
 //! `diagnostics`, then the command's own fields.
 //!
+//! `compare` answers `0` equal, `1` different, `3` undecided within its limits, with `2`, `31` and
+//! `34` as for `plan`.
+//!
 //! All input goes through `model::front` (reading with limits, parsing, checking); this crate
 //! decides only how results are shown.
 
 mod analyze;
 mod check;
+mod compare;
 mod dataset;
 mod fmt;
 mod generate;
@@ -98,6 +102,10 @@ enum Command {
     /// Experiments over benchmark suites: `run` (limits, resume, shards), `table`, `plot`,
     /// `slurm`, `merge` (exit 1: a planner bug found, or runs missing from a merge).
     Lab(lab::LabArgs),
+    /// Are two problems of one domain the same, up to a renaming of objects (`--semantic`: the
+    /// same initial state and goal states)? Exit 0 equal, 1 different, 3 undecided, 31 input
+    /// errors.
+    Compare(compare::CompareArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -166,6 +174,7 @@ impl Command {
             Command::Ground(_) => "ground".into(),
             Command::Nl2pddl(a) => a.name().into(),
             Command::Lab(a) => format!("lab {}", a.name()),
+            Command::Compare(_) => "compare".into(),
         }
     }
     fn json(&self) -> bool {
@@ -181,6 +190,7 @@ impl Command {
             Command::Ground(a) => a.json,
             Command::Nl2pddl(a) => a.json(),
             Command::Lab(a) => a.json(),
+            Command::Compare(a) => a.json,
         }
     }
 }
@@ -209,6 +219,7 @@ fn main() -> ExitCode {
         Command::Ground(args) => ground::run(args, &ui),
         Command::Nl2pddl(args) => nl2pddl::run(args, &ui),
         Command::Lab(args) => lab::run(args, &ui),
+        Command::Compare(args) => compare::run(args, &ui),
     };
     match result {
         Ok(outcome) => ExitCode::from(outcome.exit_code()),
