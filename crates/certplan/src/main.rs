@@ -268,7 +268,7 @@ fn usage_error(e: clap::Error) -> ExitCode {
     }
     let command = words;
     let command = match command.as_slice() {
-        [first, second, ..] if matches!(*first, "lean" | "coq") || (*first == "nl2pddl" && *second == "eval") => {
+        [first, second, ..] if matches!(*first, "lean" | "coq" | "lab" | "gp") || (*first == "nl2pddl" && *second == "eval") => {
             format!("{first} {second}")
         }
         [first, ..] => first.to_string(),

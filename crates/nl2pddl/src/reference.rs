@@ -2,12 +2,9 @@
 //! semantic equivalence of a generated problem to the benchmark's reference problem. They are
 //! never used inside the loop (a deployment has no reference), only in evaluation tables.
 //!
-//! The evaluation takes them through one function pointer, [`ReferenceFn`], so that the
-//! comparison can be plugged in without touching the evaluation: [`not_computed`] is the
-//! placeholder that reports both as not computed (`null` in JSON, `n/a` in tables).
-//! With crate `equiv`, the implementation is `equiv::compare_texts(domain, reference,
-//! generated, &Options { semantic, .. })` mapped as `Equal` → `Some(true)`, `Different` →
-//! `Some(false)`, `Unknown` → `None`.
+//! The evaluation takes them through one function pointer, [`ReferenceFn`], so that a test can
+//! plug in another comparison; [`not_computed`] reports both as not computed (`null` in JSON,
+//! `n/a` in tables). The default, [`reference_equivalence`], is crate `equiv`.
 
 use serde::{Deserialize, Serialize};
 
@@ -26,7 +23,20 @@ pub fn not_computed(_domain: &str, _reference: &str, _generated: &str) -> Refere
     ReferenceVerdicts::default()
 }
 
-/// The comparison the evaluation uses by default.
+/// The comparison the evaluation uses by default: `equiv` structurally, then semantically
+/// (Planetarium's notion). `Equal` is `Some(true)`, `Different` `Some(false)`; `Unknown` and a
+/// text that does not load are `None` (the evaluation counts them as not matched).
 pub fn reference_equivalence(domain: &str, reference: &str, generated: &str) -> ReferenceVerdicts {
-    not_computed(domain, reference, generated)
+    let decide = |semantic: bool| {
+        let options = equiv::Options { semantic, ..equiv::Options::default() };
+        match equiv::compare_texts(domain, reference, generated, &options) {
+            Ok(equiv::Verdict::Equal { .. }) => Some(true),
+            Ok(equiv::Verdict::Different { .. }) => Some(false),
+            Ok(equiv::Verdict::Unknown { .. }) | Err(_) => None,
+        }
+    };
+    let structural = decide(false);
+    // Structurally equal problems are semantically equal; skip the grounding then.
+    let semantic = if structural == Some(true) { Some(true) } else { decide(true) };
+    ReferenceVerdicts { structural, semantic }
 }
