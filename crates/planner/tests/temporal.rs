@@ -21,7 +21,7 @@ fn durative_tasks_go_to_the_temporal_planner() {
     let t = cellar("p02.pddl");
     assert_eq!(planner::planner_for(Problem::Pddl(&t)), planner::TEMPORAL);
     let cfg = search::parse("astar(lmcut())").unwrap();
-    let options = Options { search: &cfg, pruning: Pruning::default(), limits: Limits::default(), started: None };
+    let options = Options { numeric: None, search: &cfg, pruning: Pruning::default(), limits: Limits::default(), started: None };
     let mut phases = Vec::new();
     let report = planner::plan(Problem::Pddl(&t), &options, &mut |e| {
         if let Event::PhaseDone { phase, .. } = e {
@@ -38,7 +38,7 @@ fn durative_tasks_go_to_the_temporal_planner() {
 
     // A deadline already passed stops it in a phase, with FD's 23.
     let limits = Limits { deadline: Some(Instant::now() - Duration::from_secs(1)), memory_bytes: None };
-    let options = Options { search: &cfg, pruning: Pruning::default(), limits, started: None };
+    let options = Options { numeric: None, search: &cfg, pruning: Pruning::default(), limits, started: None };
     let config = temporal::Config::parse("temporal(anytime=true)").unwrap().unwrap();
     let report = planner::plan_temporal(&t, &config, &options, &mut |_| {});
     assert!(matches!(report.outcome, Outcome::OutOfTime { .. }), "{:?}", report.outcome);
