@@ -39,6 +39,7 @@ mod check;
 mod dataset;
 mod fmt;
 mod generate;
+mod gp;
 mod ground;
 mod output;
 mod plan;
@@ -90,6 +91,9 @@ enum Command {
     Plan(plan::PlanArgs),
     /// Ground and prune a task; print the statistics or write Fast Downward's output.sas.
     Ground(ground::GroundArgs),
+    /// Generalized plans (paper 000): validity constraints, running a Coq `solve` on tasks,
+    /// auditing completeness proofs.
+    Gp(gp::GpArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -156,6 +160,7 @@ impl Command {
             Command::Coq(a) => format!("coq {}", a.name()),
             Command::Plan(_) => "plan".into(),
             Command::Ground(_) => "ground".into(),
+            Command::Gp(a) => format!("gp {}", a.name()),
         }
     }
     fn json(&self) -> bool {
@@ -169,6 +174,7 @@ impl Command {
             Command::Lean(a) | Command::Coq(a) => a.json(),
             Command::Plan(a) => a.json,
             Command::Ground(a) => a.json,
+            Command::Gp(a) => a.json(),
         }
     }
 }
@@ -195,6 +201,7 @@ fn main() -> ExitCode {
         Command::Coq(args) => proof::run(::proof::Backend::Coq, args, &ui),
         Command::Plan(args) => plan::run(args, &ui),
         Command::Ground(args) => ground::run(args, &ui),
+        Command::Gp(args) => gp::run(args, &ui),
     };
     match result {
         Ok(outcome) => ExitCode::from(outcome.exit_code()),
@@ -243,7 +250,7 @@ fn usage_error(e: clap::Error) -> ExitCode {
     }
     let command = words;
     let command = match command.as_slice() {
-        [first, second, ..] if matches!(*first, "lean" | "coq") => format!("{first} {second}"),
+        [first, second, ..] if matches!(*first, "lean" | "coq" | "gp") => format!("{first} {second}"),
         [first, ..] => first.to_string(),
         [] => String::new(),
     };
