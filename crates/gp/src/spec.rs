@@ -227,6 +227,8 @@ fn heavy() -> Spec {
             )
         })
         .collect();
+    // An untyped domain: the export's `object_t` holds for every object (it is a precondition).
+    state.push(c("AllObjectsTyped", forall_obj(0, holds("object_t", &[0]))));
     state.push(c("PackedOrUnpacked", forall_obj(0, eq(add(ite(holds("packed_p", &[0])), ite(holds("unpacked_p", &[0]))), one(1)))));
     state.push(c("TopIsPacked", forall_obj(0, implies(holds("nothing_above_p", &[0]), holds("packed_p", &[0])))));
     state.push(c("AtMostOneTop", le(count_obj(0, holds("nothing_above_p", &[0])), one(1))));
@@ -317,6 +319,7 @@ fn blocksworld() -> Spec {
     Spec {
         domain: "blocksworld",
         state: vec![
+            c("AllObjectsTyped", forall_obj(0, holds("object_t", &[0]))),
             c(
                 "BlockRestsOnce",
                 forall_obj(
