@@ -1,6 +1,7 @@
 //! The debug sets of the generalized-plan loop (paper 000: "six small problem instances per
 //! domain"): six seeded instances of the library generator, the first sizes of the IPC 2023
-//! `easy` schedule where the domain has one, otherwise the generator's defaults.
+//! `easy` schedule where the domain has one, otherwise the generator's defaults with the first parameter
+//! growing by one per task.
 
 use domains::GenError;
 
@@ -22,7 +23,11 @@ pub fn debug_set(domain: &str) -> Result<(&'static str, Vec<Task>), GenError> {
         // The first sixth of the easy schedule: small tasks that still differ in size.
         let params = match easy {
             Some(s) => d.split_params(s, i, SIZE * 5)?,
-            None => d.params(&[])?,
+            // No schedule: the defaults, with the first parameter growing by one per task.
+            None => match d.params.first() {
+                Some(first) => d.params(&[(first.name.to_string(), (first.default + i as u32).min(first.max))])?,
+                None => d.params(&[])?,
+            },
         };
         let name = format!("debug{:02}", i + 1);
         let text = d.generate(&params, i as u64 + 1, &name)?;

@@ -38,8 +38,19 @@ fn c(name: &'static str, expr: Expr) -> Constraint {
 }
 
 /// The domains that have validity constraints, in the paper's order where it has them.
-pub const DOMAINS: &[&str] =
-    &["delivery", "ferry", "heavy", "miconic", "spanner", "blocksworld", "rovers", "satellite", "transport"];
+pub const DOMAINS: &[&str] = &[
+    "delivery",
+    "ferry",
+    "heavy",
+    "miconic",
+    "spanner",
+    "blocksworld",
+    "grippers",
+    "logistics",
+    "rovers",
+    "satellite",
+    "transport",
+];
 
 /// The paper's 13 domains; those not in [`DOMAINS`] are missing from certplan's domain library.
 pub const PAPER_DOMAINS: &[&str] = &[
@@ -70,6 +81,8 @@ pub fn spec(domain: &str) -> Option<Spec> {
         "transport" => transport(),
         "satellite" => satellite(),
         "rovers" => rovers(),
+        "grippers" => grippers(),
+        "logistics" => logistics(),
         _ => return None,
     };
     Some(s)
@@ -319,7 +332,6 @@ fn blocksworld() -> Spec {
     Spec {
         domain: "blocksworld",
         state: vec![
-            c("AllObjectsTyped", forall_obj(0, holds("object_t", &[0]))),
             c(
                 "BlockRestsOnce",
                 forall_obj(
@@ -533,5 +545,114 @@ fn rovers() -> Spec {
         ],
         gaps: "partial: reachability of samples and objectives by an equipped rover on its traverse graph, a lander \
                visible from a reachable waypoint, and the data/communication invariants are not stated",
+    }
+}
+
+fn grippers() -> Spec {
+    let carried = |b: Var, r: Var, g: Var| exists(g, "gripper_t", holds("carry_p", &[r, b, g]));
+    Spec {
+        domain: "grippers",
+        state: vec![
+            c("ValidAtRobbyParam", typed("at_robby_p", &["robot_t", "room_t"])),
+            c("ValidAtParam", typed("at_p", &["ball_t", "room_t"])),
+            c("ValidFreeParam", typed("free_p", &["robot_t", "gripper_t"])),
+            c("ValidCarryParam", typed("carry_p", &["robot_t", "ball_t", "gripper_t"])),
+            c("AtLeastOneRobot", le(one(1), objects_of("robot_t"))),
+            c("RobotAtOneRoom", forall(0, "robot_t", exactly_one(0, 1, "room_t", "at_robby_p", false))),
+            c(
+                "BallPlacedOnce",
+                one_of("ball_t", vec![count(1, "room_t", holds("at_p", &[0, 1])), count(1, "robot_t", carried(0, 1, 2))]),
+            ),
+            c(
+                "BallInOneGripper",
+                forall(0, "ball_t", forall(1, "robot_t", le(count(2, "gripper_t", holds("carry_p", &[1, 0, 2])), one(1)))),
+            ),
+            c(
+                "GripperOwnedOnce",
+                forall(
+                    0,
+                    "gripper_t",
+                    eq(
+                        count(
+                            1,
+                            "robot_t",
+                            or(vec![holds("free_p", &[1, 0]), exists(2, "ball_t", holds("carry_p", &[1, 2, 0]))]),
+                        ),
+                        one(1),
+                    ),
+                ),
+            ),
+            c(
+                "GripperFreeOrHoldsOne",
+                forall(
+                    0,
+                    "robot_t",
+                    forall(
+                        1,
+                        "gripper_t",
+                        le(add(ite(holds("free_p", &[0, 1])), count(2, "ball_t", holds("carry_p", &[0, 2, 1]))), one(1)),
+                    ),
+                ),
+            ),
+        ],
+        init: vec![
+            c("InitNothingCarried", no("carry_p", 3)),
+            c("InitRobotHasFreeGripper", forall(0, "robot_t", exists(1, "gripper_t", holds("free_p", &[0, 1])))),
+        ],
+        goal: vec![
+            c("GoalBallsPlaced", forall(0, "ball_t", le(count(1, "room_t", Expr::GoalIs("at_p", vec![0, 1], true)), one(1)))),
+            c("GoalAtOnBalls", goal_typed("at_p", &["ball_t", "room_t"])),
+            c("GoalAtPositive", goal_positive("at_p", 2)),
+            c("GoalOnlyAt", and(vec![goal_free("at_robby_p", 2), goal_free("free_p", 2), goal_free("carry_p", 3)])),
+        ],
+        gaps: "",
+    }
+}
+
+fn logistics() -> Spec {
+    Spec {
+        domain: "logistics",
+        state: vec![
+            c("ValidInCityParam", typed("in_city_p", &["place_t", "city_t"])),
+            c("ValidAtParam", typed("at_p", &["physobj_t", "place_t"])),
+            c("ValidInParam", typed("in_p", &["package_t", "vehicle_t"])),
+            c("PlaceInOneCity", forall(0, "place_t", exactly_one(0, 1, "city_t", "in_city_p", false))),
+            c(
+                "CityHasOneAirport",
+                forall(0, "city_t", eq(count(1, "airport_t", holds("in_city_p", &[1, 0])), one(1))),
+            ),
+            c(
+                "CityHasTruck",
+                forall(
+                    0,
+                    "city_t",
+                    exists(1, "truck_t", exists(2, "place_t", and(vec![holds("at_p", &[1, 2]), holds("in_city_p", &[2, 0])]))),
+                ),
+            ),
+            c("AirplaneIfSeveralCities", or(vec![le(objects_of("city_t"), one(1)), le(one(1), objects_of("airplane_t"))])),
+            c("VehicleAtOnePlace", forall(0, "vehicle_t", exactly_one(0, 1, "place_t", "at_p", false))),
+            c(
+                "AirplanesAtAirports",
+                forall(0, "airplane_t", forall(1, "place_t", implies(holds("at_p", &[0, 1]), holds("airport_t", &[1])))),
+            ),
+            c(
+                "PackagePlacedOnce",
+                one_of(
+                    "package_t",
+                    vec![count(1, "place_t", holds("at_p", &[0, 1])), count(1, "vehicle_t", holds("in_p", &[0, 1]))],
+                ),
+            ),
+        ],
+        init: vec![c("InitNothingLoaded", no("in_p", 2))],
+        goal: vec![
+            c(
+                "GoalPackagesPlaced",
+                forall(0, "package_t", le(count(1, "place_t", Expr::GoalIs("at_p", vec![0, 1], true)), one(1))),
+            ),
+            c("GoalAtOnPackages", goal_typed("at_p", &["package_t", "place_t"])),
+            c("GoalAtPositive", goal_positive("at_p", 2)),
+            c("GoalOnlyAt", goal_free("in_p", 2)),
+        ],
+        gaps: "",
     }
 }
