@@ -46,6 +46,7 @@ pub const DOMAINS: &[&str] = &[
     "spanner",
     "blocksworld",
     "grippers",
+    "hiking",
     "logistics",
     "rovers",
     "satellite",
@@ -82,6 +83,7 @@ pub fn spec(domain: &str) -> Option<Spec> {
         "satellite" => satellite(),
         "rovers" => rovers(),
         "grippers" => grippers(),
+        "hiking" => hiking(),
         "logistics" => logistics(),
         _ => return None,
     };
@@ -652,6 +654,67 @@ fn logistics() -> Spec {
             c("GoalAtOnPackages", goal_typed("at_p", &["package_t", "place_t"])),
             c("GoalAtPositive", goal_positive("at_p", 2)),
             c("GoalOnlyAt", goal_free("in_p", 2)),
+        ],
+        gaps: "",
+    }
+}
+
+fn hiking() -> Spec {
+    let has_succ = |l: Var, m: Var| exists(m, "loc_t", holds("ontrail_p", &[l, m]));
+    let has_pred = |l: Var, m: Var| exists(m, "loc_t", holds("ontrail_p", &[m, l]));
+    Spec {
+        domain: "hiking",
+        state: vec![
+            c("ValidAdjacentParam", typed("adjacent_p", &["loc_t", "loc_t"])),
+            c("ValidTrailParam", typed("ontrail_p", &["loc_t", "loc_t"])),
+            c("ValidAtParam", typed("at_p", &["loc_t"])),
+            c("AtOneLocation", eq(count(0, "loc_t", holds("at_p", &[0])), one(1))),
+            c("AdjacentSymmetric", symmetric("adjacent_p")),
+            c("TrailAdjacent", forall_obj(0, forall_obj(1, implies(holds("ontrail_p", &[0, 1]), holds("adjacent_p", &[0, 1]))))),
+            c(
+                "TrailNotWater",
+                forall_obj(
+                    0,
+                    forall_obj(
+                        1,
+                        implies(
+                            holds("ontrail_p", &[0, 1]),
+                            and(vec![not(holds("iswater_p", &[0])), not(holds("iswater_p", &[1]))]),
+                        ),
+                    ),
+                ),
+            ),
+            c("TrailAcyclic", Expr::Acyclic("ontrail_p", false)),
+            c(
+                "TrailPath",
+                forall(
+                    0,
+                    "loc_t",
+                    and(vec![at_most_one(0, 1, "loc_t", "ontrail_p", false), at_most_one(0, 1, "loc_t", "ontrail_p", true)]),
+                ),
+            ),
+        ],
+        init: vec![c(
+            "InitAtTrailStart",
+            and(vec![
+                forall(0, "loc_t", implies(holds("at_p", &[0]), not(has_pred(0, 1)))),
+                forall(0, "loc_t", implies(and(vec![has_succ(0, 1), not(has_pred(0, 2))]), holds("at_p", &[0]))),
+            ]),
+        )],
+        goal: vec![
+            c("GoalOneLocation", eq(count(0, "loc_t", Expr::GoalIs("at_p", vec![0], true)), one(1))),
+            c("GoalAtPositive", goal_positive("at_p", 1)),
+            c(
+                "GoalAtTrailEnd",
+                forall(
+                    0,
+                    "loc_t",
+                    implies(
+                        Expr::GoalIs("at_p", vec![0], true),
+                        and(vec![not(has_succ(0, 1)), or(vec![has_pred(0, 2), holds("at_p", &[0])])]),
+                    ),
+                ),
+            ),
         ],
         gaps: "",
     }

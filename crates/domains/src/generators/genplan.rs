@@ -199,3 +199,42 @@ pub fn logistics(params: &Params, rng: &mut Rng, name: &str) -> Result<String, G
     }
     Ok(t.render(name, "logistics"))
 }
+
+/// A grid with a random self-avoiding trail from a random start (the hiker's place) to the goal;
+/// about a quarter of the trail cells after the start are hills, about a third of the cells off the
+/// trail are water. The trail is cut short where the walk gets stuck.
+pub fn hiking(params: &Params, rng: &mut Rng, name: &str) -> Result<String, GenError> {
+    let (w, h, len) = (params.get("width"), params.get("height"), params.get("trail") as usize);
+    let cell: Vec<String> = (0..h).flat_map(|y| (0..w).map(move |x| format!("r{y}_c{x}"))).collect();
+    let neighbours = grid_neighbours(w, h);
+    let mut trail = vec![rng.random_range(0..cell.len())];
+    while trail.len() < len {
+        let here = trail[trail.len() - 1];
+        let next: Vec<usize> = neighbours.iter().filter(|(a, b)| *a == here && !trail.contains(b)).map(|&(_, b)| b).collect();
+        if next.is_empty() {
+            break;
+        }
+        trail.push(next[rng.random_range(0..next.len())]);
+    }
+    let mut t = ProblemText::new();
+    header(&mut t, params);
+    t.objects(&cell, Some("loc"));
+    t.init(format!("(at {})", cell[trail[0]]));
+    for (i, c) in cell.iter().enumerate() {
+        if trail.contains(&i) {
+            if i != trail[0] && rng.random_range(0..4) == 0 {
+                t.init(format!("(ishill {c})"));
+            }
+        } else if rng.random_range(0..3) == 0 {
+            t.init(format!("(iswater {c})"));
+        }
+    }
+    for (a, b) in neighbours {
+        t.init(format!("(adjacent {} {})", cell[a], cell[b]));
+    }
+    for p in trail.windows(2) {
+        t.init(format!("(ontrail {} {})", cell[p[0]], cell[p[1]]));
+    }
+    t.goal(format!("(at {})", cell[trail[trail.len() - 1]]));
+    Ok(t.render(name, "hiking"))
+}

@@ -286,6 +286,19 @@ pub static LIBRARY: &[Domain] = &[
         generator: genplan::logistics,
     },
     Domain {
+        name: "hiking",
+        summary: "generalized planning: follow a trail across a grid of water and hills to its end",
+        pddl: include_str!("../../pddl/hiking.pddl"),
+        public: Some("genplan-silver2024/hiking"),
+        params: &[
+            p("width", 2, 500, 5, "grid width"),
+            p("height", 2, 500, 5, "grid height"),
+            p("trail", 1, 100000, 6, "trail cells (at most; the walk may get stuck earlier)"),
+        ],
+        splits: &[],
+        generator: genplan::hiking,
+    },
+    Domain {
         name: "visitall",
         summary: "generalized planning / IPC 2011: visit every cell of a full grid",
         pddl: include_str!("../../pddl/visitall.pddl"),
