@@ -3,35 +3,51 @@
 //! Boolean functions of [`crate::coq`] (tested against them with coqc).
 
 use crate::expr::{Expr, Nat, Var};
-use crate::fields::field;
 use crate::spec::{Constraint, Spec};
 use proof::convert::{DomainIr, ProblemIr};
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::{BTreeMap, BTreeSet};
+
+/// An argument tuple as one number (32 bits per object, then the arity); tuples longer than three
+/// are folded by hashing, which no predicate of the domains with constraints needs.
+type Key = u128;
+
+fn key(args: &[u32]) -> Key {
+    if args.len() <= 3 {
+        args.iter().fold(args.len() as u128, |k, &a| (k << 32) | a as u128)
+    } else {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        args.hash(&mut h);
+        (1u128 << 127) | h.finish() as u128
+    }
+}
 
 /// A state and goal to evaluate on: the problem's initial state and goal.
 pub struct Instance<'a> {
-    d: &'a DomainIr,
+    /// Field name to index, resolved once (the evaluator looks fields up in its innermost loops).
+    index: FxHashMap<&'a str, usize>,
     objects: Vec<u32>,
-    facts: Vec<BTreeSet<Vec<u32>>>,
-    goal: Vec<BTreeMap<Vec<u32>, bool>>,
+    facts: Vec<FxHashSet<Key>>,
+    goal: Vec<FxHashMap<Key, bool>>,
 }
 
 impl<'a> Instance<'a> {
     pub fn new(d: &'a DomainIr, p: &ProblemIr) -> Instance<'a> {
         Instance {
-            d,
+            index: d.fns.iter().enumerate().map(|(i, f)| (f.ident.as_str(), i)).collect(),
             objects: p.objects.iter().map(|o| o.number).collect(),
-            facts: p.init.iter().map(|ts| ts.iter().cloned().collect()).collect(),
-            goal: p.goal.iter().map(|ts| ts.iter().cloned().collect()).collect(),
+            facts: p.init.iter().map(|ts| ts.iter().map(|t| key(t)).collect()).collect(),
+            goal: p.goal.iter().map(|ts| ts.iter().map(|(t, b)| (key(t), *b)).collect()).collect(),
         }
     }
 
     fn holds(&self, f: &str, args: &[u32]) -> bool {
-        field(self.d, f).is_ok_and(|i| self.facts[i.index].contains(args))
+        self.index.get(f).is_some_and(|&i| self.facts[i].contains(&key(args)))
     }
 
     fn goal(&self, f: &str, args: &[u32]) -> Option<bool> {
-        field(self.d, f).ok().and_then(|i| self.goal[i.index].get(args).copied())
+        self.index.get(f).and_then(|&i| self.goal[i].get(&key(args)).copied())
     }
 
     fn typed(&self, ty: Option<&str>, x: u32) -> bool {
@@ -44,12 +60,28 @@ impl<'a> Instance<'a> {
     }
 
     fn ev(&self, e: &Expr, env: &mut [u32; 8]) -> bool {
-        let a = |vs: &[Var], env: &[u32; 8]| -> Vec<u32> { vs.iter().map(|v| env[*v as usize]).collect() };
+        // The arguments on the stack: this runs in the innermost loops.
+        let a = |vs: &[Var], env: &[u32; 8]| -> ([u32; 8], usize) {
+            let mut out = [0u32; 8];
+            for (o, v) in out.iter_mut().zip(vs) {
+                *o = env[*v as usize];
+            }
+            (out, vs.len())
+        };
         match e {
             Expr::True => true,
-            Expr::Holds(f, vs) => self.holds(f, &a(vs, env)),
-            Expr::GoalIs(f, vs, b) => self.goal(f, &a(vs, env)) == Some(*b),
-            Expr::GoalNone(f, vs) => self.goal(f, &a(vs, env)).is_none(),
+            Expr::Holds(f, vs) => {
+                let (args, n) = a(vs, env);
+                self.holds(f, &args[..n])
+            }
+            Expr::GoalIs(f, vs, b) => {
+                let (args, n) = a(vs, env);
+                self.goal(f, &args[..n]) == Some(*b)
+            }
+            Expr::GoalNone(f, vs) => {
+                let (args, n) = a(vs, env);
+                self.goal(f, &args[..n]).is_none()
+            }
             Expr::Same(x, y) => env[*x as usize] == env[*y as usize],
             Expr::Not(e) => !self.ev(e, env),
             Expr::And(es) => es.iter().all(|e| self.ev(e, env)),
@@ -99,8 +131,8 @@ impl<'a> Instance<'a> {
     }
 
     /// The generic `GoalClosed`: every goal atom is over listed objects.
-    pub fn goal_closed(&self) -> bool {
-        self.goal.iter().all(|m| m.keys().all(|k| k.iter().all(|x| self.objects.contains(x))))
+    pub fn goal_closed(&self, p: &ProblemIr) -> bool {
+        p.goal.iter().all(|m| m.iter().all(|(k, _)| k.iter().all(|x| self.objects.contains(x))))
     }
 }
 
@@ -176,6 +208,6 @@ pub fn check(d: &DomainIr, p: &ProblemIr, spec: &Spec) -> Vec<Verdict> {
     group("state", &spec.state);
     group("init", &spec.init);
     group("goal", &spec.goal);
-    out.push(Verdict { name: "GoalClosed", group: "generic", holds: inst.goal_closed() });
+    out.push(Verdict { name: "GoalClosed", group: "generic", holds: inst.goal_closed(p) });
     out
 }

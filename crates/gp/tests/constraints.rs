@@ -105,3 +105,40 @@ fn miconic_and_heavy_violations_are_found() {
     }
     assert!(!v.contains(&"HeavierTotal") && !v.contains(&"HeavierIrreflexive"), "{v:?}");
 }
+
+/// The public tasks (IPC 2023 learning track, Silver et al. 2024) satisfy the constraints too: the
+/// constraints were read off certplan's generators, and these come from the original generators.
+#[test]
+fn public_tasks_satisfy_the_constraints() {
+    let Some(root) = corpus::require_benchmarks("public_tasks_satisfy_the_constraints") else { return };
+    let sets = [
+        ("spanner", "ipc2023-learning/spanner/testing/easy"),
+        ("miconic", "ipc2023-learning/miconic/testing/easy"),
+        ("ferry", "ipc2023-learning/ferry/testing/easy"),
+        ("blocksworld", "ipc2023-learning/blocksworld/testing/easy"),
+        ("rovers", "ipc2023-learning/rovers/testing/easy"),
+        ("satellite", "ipc2023-learning/satellite/testing/easy"),
+        ("hiking", "genplan-silver2024/hiking/test"),
+        ("heavy", "genplan-silver2024/heavypack/test"),
+    ];
+    for (domain, dir) in sets {
+        let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(root.join(dir))
+            .unwrap_or_else(|e| panic!("{dir}: {e}"))
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "pddl") && !p.ends_with("domain.pddl"))
+            .collect();
+        files.sort();
+        files.truncate(3);
+        assert!(!files.is_empty(), "{dir}: no tasks");
+        let tasks: Vec<(String, String)> =
+            files.iter().map(|p| (p.display().to_string(), std::fs::read_to_string(p).expect("readable"))).collect();
+        let s = spec::spec(domain).expect("spec");
+        let d = domains::find(domain).expect("library domain");
+        let (ir, probs) = gp::run::convert(d.pddl, &problems(&tasks)).expect("convert");
+        for ((name, _), (p, _)) in tasks.iter().zip(&probs) {
+            let failed: Vec<&str> =
+                gp::mirror::check(&ir, p, &s).into_iter().filter(|v| !v.holds).map(|v| v.name).collect();
+            assert!(failed.is_empty(), "{name}: violates {failed:?}");
+        }
+    }
+}
