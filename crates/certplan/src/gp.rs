@@ -157,7 +157,13 @@ pub fn run(args: &GpArgs, ui: &Ui) -> Result<Outcome, Fatal> {
             }
             let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
             if args.json {
-                output::print_json(&command, Outcome::Fine, &SourceMap::new(), &[], json!({ "files": names, "gaps": spec.gaps }))?;
+                output::print_json(
+                    &command,
+                    Outcome::Fine,
+                    &SourceMap::new(),
+                    &[],
+                    json!({ "files": names, "gaps": spec.gaps }),
+                )?;
             } else if !ui.quiet {
                 stdio::print(&format!("wrote {} to {}\n", names.join(", "), a.out.display()))?;
             }
@@ -204,7 +210,13 @@ pub fn run(args: &GpArgs, ui: &Ui) -> Result<Outcome, Fatal> {
                     "goal_not_reached": report.count("goal-not-reached"), "error": report.count("error"),
                     "time_out": report.count("time-out"), "total": report.tasks.len(),
                 });
-                output::print_json(&command, outcome, &SourceMap::new(), &[], json!({ "report": report, "tally": tally }))?;
+                output::print_json(
+                    &command,
+                    outcome,
+                    &SourceMap::new(),
+                    &[],
+                    json!({ "report": report, "tally": tally }),
+                )?;
             } else {
                 let mut text = String::new();
                 for t in &report.tasks {

@@ -63,8 +63,14 @@ pub fn prop(d: &DomainIr, e: &Expr) -> String {
         Expr::Le(a, b) => format!("{} <= {}", nat(d, a), nat(d, b)),
         Expr::Eq(a, b) => format!("{} = {}", nat(d, a), nat(d, b)),
         Expr::Acyclic(f, goal) => {
-            let edge = if *goal { format!("{} = Some true", goal_call(f, " a b")) } else { format!("{} = true", state_call(d, f, " a b")) };
-            format!("(forall x, In x {OBJS} -> ~ clos_trans nat (fun a b => In a {OBJS} /\\ In b {OBJS} /\\ {edge}) x x)")
+            let edge = if *goal {
+                format!("{} = Some true", goal_call(f, " a b"))
+            } else {
+                format!("{} = true", state_call(d, f, " a b"))
+            };
+            format!(
+                "(forall x, In x {OBJS} -> ~ clos_trans nat (fun a b => In a {OBJS} /\\ In b {OBJS} /\\ {edge}) x x)"
+            )
         }
         Expr::Connected(f, ty) => {
             let t = |v: &str| state_call(d, ty, &format!(" {v}"));
@@ -123,13 +129,22 @@ pub fn boolean(d: &DomainIr, e: &Expr) -> String {
         Expr::Le(a, b) => format!("Nat.leb ({}) ({})", nat(d, a), nat(d, b)),
         Expr::Eq(a, b) => format!("Nat.eqb ({}) ({})", nat(d, a), nat(d, b)),
         Expr::Acyclic(f, goal) => {
-            let edge =
-                if *goal { format!("optbEqb ({}) (Some true)", goal_call(f, " a b")) } else { state_call(d, f, " a b") };
+            let edge = if *goal {
+                format!("optbEqb ({}) (Some true)", goal_call(f, " a b"))
+            } else {
+                state_call(d, f, " a b")
+            };
             format!("acyclicB (fun a b => {edge}) {OBJS}")
         }
         Expr::Connected(f, ty) => {
             let t = |v: &str| state_call(d, ty, &format!(" {v}"));
-            format!("connectedB (fun a b => {} && {} && {}) (filter (fun a => {}) {OBJS})", t("a"), t("b"), state_call(d, f, " a b"), t("a"))
+            format!(
+                "connectedB (fun a b => {} && {} && {}) (filter (fun a => {}) {OBJS})",
+                t("a"),
+                t("b"),
+                state_call(d, f, " a b"),
+                t("a")
+            )
         }
     }
 }
@@ -219,7 +234,11 @@ pub fn module(d: &DomainIr, spec: &Spec, library: &str) -> String {
     if !spec.gaps.is_empty() {
         let _ = writeln!(w, "(* Not stated: {}. *)\n", spec.gaps);
     }
-    let _ = writeln!(w, "From Coq Require Import Bool Arith List Relations.\nImport ListNotations.\nFrom {library} Require Import {}.\n", d.module);
+    let _ = writeln!(
+        w,
+        "From Coq Require Import Bool Arith List Relations.\nImport ListNotations.\nFrom {library} Require Import {}.\n",
+        d.module
+    );
     w.push_str(PRELUDE);
     w.push_str("(** Generic constraints. *)\n\n");
     let _ = writeln!(w, "Definition ObjectsNoDup (s : State) : Prop := NoDup {OBJS}.\n");

@@ -153,17 +153,14 @@ pub fn strict_total_order(f: Field, ty: Option<Field>) -> Vec<(&'static str, Exp
             forall(
                 0,
                 ty,
-                forall(1, ty, forall(2, ty, implies(and(vec![holds(f, &[0, 1]), holds(f, &[1, 2])]), holds(f, &[0, 2])))),
+                forall(
+                    1,
+                    ty,
+                    forall(2, ty, implies(and(vec![holds(f, &[0, 1]), holds(f, &[1, 2])]), holds(f, &[0, 2]))),
+                ),
             ),
         ),
-        (
-            "Total",
-            forall(
-                0,
-                ty,
-                forall(1, ty, or(vec![Expr::Same(0, 1), holds(f, &[0, 1]), holds(f, &[1, 0])])),
-            ),
-        ),
+        ("Total", forall(0, ty, forall(1, ty, or(vec![Expr::Same(0, 1), holds(f, &[0, 1]), holds(f, &[1, 0])])))),
     ]
 }
 

@@ -56,14 +56,22 @@ fn prop(d: &DomainIr, e: &Expr) -> String {
         Expr::Le(a, b) => format!("{} ≤ {}", nat(d, a), nat(d, b)),
         Expr::Eq(a, b) => format!("{} = {}", nat(d, a), nat(d, b)),
         Expr::Acyclic(f, goal) => {
-            let edge = if *goal { format!("{} = some true", goal_call(f, " a b")) } else { format!("{} = true", state_call(d, f, " a b")) };
+            let edge = if *goal {
+                format!("{} = some true", goal_call(f, " a b"))
+            } else {
+                format!("{} = true", state_call(d, f, " a b"))
+            };
             format!("(∀ x, x ∈ {OBJS} → ¬ Relation.TransGen (fun a b => a ∈ {OBJS} ∧ b ∈ {OBJS} ∧ {edge}) x x)")
         }
         Expr::Connected(f, ty) => {
             let t = |v: &str| state_call(d, ty, &format!(" {v}"));
             format!(
                 "(∀ x y, x ∈ {OBJS} → y ∈ {OBJS} → {} = true → {} = true → Relation.ReflTransGen (fun a b => a ∈ {OBJS} ∧ b ∈ {OBJS} ∧ {} = true ∧ {} = true ∧ {} = true) x y)",
-                t("x"), t("y"), t("a"), t("b"), state_call(d, f, " a b")
+                t("x"),
+                t("y"),
+                t("a"),
+                t("b"),
+                state_call(d, f, " a b")
             )
         }
     }

@@ -98,7 +98,8 @@ impl<'a> Instance<'a> {
             Expr::Le(p, q) => self.nat(p, env) <= self.nat(q, env),
             Expr::Eq(p, q) => self.nat(p, env) == self.nat(q, env),
             Expr::Acyclic(f, goal) => {
-                let edge = |x: u32, y: u32| if *goal { self.goal(f, &[x, y]) == Some(true) } else { self.holds(f, &[x, y]) };
+                let edge =
+                    |x: u32, y: u32| if *goal { self.goal(f, &[x, y]) == Some(true) } else { self.holds(f, &[x, y]) };
                 acyclic(&self.objects, edge)
             }
             Expr::Connected(f, ty) => {

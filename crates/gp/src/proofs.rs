@@ -60,11 +60,12 @@ pub fn audit(d: &DomainIr, spec: &Spec, text: &str, rebuild: bool) -> Verdict {
     if !rebuild {
         return Verdict { violations, rebuild: "not-run", rebuild_detail: String::new() };
     }
-    let (rebuild, rebuild_detail) = match proof::runner::rebuild(Backend::Coq, &modules, text, "solveComplete", REBUILD_LIMIT) {
-        Rebuild::Clean { seconds } => ("clean", format!("{seconds:.1} s, closed under the global context")),
-        Rebuild::Axioms(out) => ("axioms", out),
-        Rebuild::Failed(out) => ("failed", out),
-        Rebuild::Skipped(why) => ("skipped", why),
-    };
+    let (rebuild, rebuild_detail) =
+        match proof::runner::rebuild(Backend::Coq, &modules, text, "solveComplete", REBUILD_LIMIT) {
+            Rebuild::Clean { seconds } => ("clean", format!("{seconds:.1} s, closed under the global context")),
+            Rebuild::Axioms(out) => ("axioms", out),
+            Rebuild::Failed(out) => ("failed", out),
+            Rebuild::Skipped(why) => ("skipped", why),
+        };
     Verdict { violations, rebuild, rebuild_detail }
 }

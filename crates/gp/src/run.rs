@@ -121,7 +121,9 @@ impl std::fmt::Display for RunError {
         match self {
             RunError::NoCoqc => f.write_str("`coqc` is not on the PATH (install it: apt-get install -y coq)"),
             RunError::Input(m) | RunError::Io(m) => f.write_str(m),
-            RunError::NoSpec(d) => write!(f, "`{d}` has no validity constraints (domains with them: {})", spec::DOMAINS.join(", ")),
+            RunError::NoSpec(d) => {
+                write!(f, "`{d}` has no validity constraints (domains with them: {})", spec::DOMAINS.join(", "))
+            }
         }
     }
 }
@@ -176,7 +178,8 @@ fn scratch() -> std::io::Result<PathBuf> {
 }
 
 fn write(dir: &Path, file: &str, text: &str) -> Result<(), RunError> {
-    std::fs::write(dir.join(file), text).map_err(|e| RunError::Io(format!("cannot write {}: {e}", dir.join(file).display())))
+    std::fs::write(dir.join(file), text)
+        .map_err(|e| RunError::Io(format!("cannot write {}: {e}", dir.join(file).display())))
 }
 
 /// The module name the solve file is compiled under.
@@ -262,7 +265,14 @@ fn computed_term(output: &str) -> Option<&str> {
     Some(&rest[..end])
 }
 
-fn run_one(dir: &Path, d: &DomainIr, ir: &ProblemIr, task: &lifted::Task, name: &str, limit: Duration) -> Result<TaskResult, RunError> {
+fn run_one(
+    dir: &Path,
+    d: &DomainIr,
+    ir: &ProblemIr,
+    task: &lifted::Task,
+    name: &str,
+    limit: Duration,
+) -> Result<TaskResult, RunError> {
     let m = proof::coq::problem_module(d, ir, None, proof::COQ_LIBRARY);
     let text = format!(
         "{}\nFrom {} Require Import {SOLVE_MODULE}.\nEval vm_compute in solve problemState problemGoal.\n",
@@ -278,7 +288,10 @@ fn run_one(dir: &Path, d: &DomainIr, ir: &ProblemIr, task: &lifted::Task, name: 
     let output = match r {
         Run::Done { ok: true, output, .. } => output,
         Run::Done { output, .. } => {
-            return Ok(result(Outcome::Error { message: format!("coqc rejected the instance:\n{}", output.trim_end()) }, None));
+            return Ok(result(
+                Outcome::Error { message: format!("coqc rejected the instance:\n{}", output.trim_end()) },
+                None,
+            ));
         }
         Run::TimedOut { seconds } => return Ok(result(Outcome::TimeOut { seconds }, None)),
         Run::Missing(p) => return Err(RunError::Io(format!("`{p}` is not on the PATH"))),
@@ -312,12 +325,11 @@ pub fn validate(task: &lifted::Task, plan_text: &str) -> Outcome {
             },
             None => Outcome::Error { message: "invalid plan without a failing step".into() },
         },
-        val::Verdict::GoalNotReached => Outcome::GoalNotReached {
-            steps: v.steps,
-            unmet: v.unmet_goals.iter().map(|u| u.literal.clone()).collect(),
-        },
-        val::Verdict::Malformed | val::Verdict::Unsupported => Outcome::Error {
-            message: v.errors.iter().map(|e| e.message.clone()).collect::<Vec<_>>().join("; "),
-        },
+        val::Verdict::GoalNotReached => {
+            Outcome::GoalNotReached { steps: v.steps, unmet: v.unmet_goals.iter().map(|u| u.literal.clone()).collect() }
+        }
+        val::Verdict::Malformed | val::Verdict::Unsupported => {
+            Outcome::Error { message: v.errors.iter().map(|e| e.message.clone()).collect::<Vec<_>>().join("; ") }
+        }
     }
 }

@@ -146,7 +146,10 @@ fn spanner() -> Spec {
                 forall(
                     0,
                     "location_t",
-                    and(vec![at_most_one(0, 1, "location_t", "link_p", false), at_most_one(0, 1, "location_t", "link_p", true)]),
+                    and(vec![
+                        at_most_one(0, 1, "location_t", "link_p", false),
+                        at_most_one(0, 1, "location_t", "link_p", true),
+                    ]),
                 ),
             ),
             c("OneShed", eq(count(0, "location_t", no_pred(0, 1)), one(1))),
@@ -157,17 +160,29 @@ fn spanner() -> Spec {
                 "SpannerAtOnePlace",
                 one_of(
                     "spanner_t",
-                    vec![count(1, "location_t", holds("at_p", &[0, 1])), count(1, "man_t", holds("carrying_p", &[1, 0]))],
+                    vec![
+                        count(1, "location_t", holds("at_p", &[0, 1])),
+                        count(1, "man_t", holds("carrying_p", &[1, 0])),
+                    ],
                 ),
             ),
-            c("NutTightenedLooseExhaustive", one_of("nut_t", vec![ite(holds("tightened_p", &[0])), ite(holds("loose_p", &[0]))])),
+            c(
+                "NutTightenedLooseExhaustive",
+                one_of("nut_t", vec![ite(holds("tightened_p", &[0])), ite(holds("loose_p", &[0]))]),
+            ),
         ],
         init: vec![
             c("InitNutsLoose", forall(0, "nut_t", holds("loose_p", &[0]))),
             c("InitSpannersUsable", forall(0, "spanner_t", holds("usable_p", &[0]))),
             c("InitNothingCarried", no("carrying_p", 2)),
-            c("InitManAtShed", forall(0, "man_t", forall(1, "location_t", implies(holds("at_p", &[0, 1]), no_pred(1, 2))))),
-            c("InitNutsAtGate", forall(0, "nut_t", forall(1, "location_t", implies(holds("at_p", &[0, 1]), no_succ(1, 2))))),
+            c(
+                "InitManAtShed",
+                forall(0, "man_t", forall(1, "location_t", implies(holds("at_p", &[0, 1]), no_pred(1, 2)))),
+            ),
+            c(
+                "InitNutsAtGate",
+                forall(0, "nut_t", forall(1, "location_t", implies(holds("at_p", &[0, 1]), no_succ(1, 2)))),
+            ),
             c("AtLeastAsManySpannersAsNuts", le(objects_of("nut_t"), objects_of("spanner_t"))),
         ],
         goal: vec![
@@ -175,7 +190,12 @@ fn spanner() -> Spec {
             c("GoalTightenedOnNuts", goal_typed("tightened_p", &["nut_t"])),
             c(
                 "GoalOnlyTightened",
-                and(vec![goal_free("at_p", 2), goal_free("carrying_p", 2), goal_free("usable_p", 1), goal_free("loose_p", 1)]),
+                and(vec![
+                    goal_free("at_p", 2),
+                    goal_free("carrying_p", 2),
+                    goal_free("usable_p", 1),
+                    goal_free("loose_p", 1),
+                ]),
             ),
         ],
         gaps: "",
@@ -244,7 +264,10 @@ fn heavy() -> Spec {
         .collect();
     // An untyped domain: the export's `object_t` holds for every object (it is a precondition).
     state.push(c("AllObjectsTyped", forall_obj(0, holds("object_t", &[0]))));
-    state.push(c("PackedOrUnpacked", forall_obj(0, eq(add(ite(holds("packed_p", &[0])), ite(holds("unpacked_p", &[0]))), one(1)))));
+    state.push(c(
+        "PackedOrUnpacked",
+        forall_obj(0, eq(add(ite(holds("packed_p", &[0])), ite(holds("unpacked_p", &[0]))), one(1))),
+    ));
     state.push(c("TopIsPacked", forall_obj(0, implies(holds("nothing_above_p", &[0]), holds("packed_p", &[0])))));
     state.push(c("AtMostOneTop", le(count_obj(0, holds("nothing_above_p", &[0])), one(1))));
     state.push(c(
@@ -276,12 +299,21 @@ fn ferry() -> Spec {
             c("ValidFerryParam", typed("at_ferry_p", &["location_t"])),
             c("ValidOnParam", typed("on_p", &["car_t"])),
             c("FerryAtOneLocation", eq(count(0, "location_t", holds("at_ferry_p", &[0])), one(1))),
-            c("CarAtOnePlace", one_of("car_t", vec![count(1, "location_t", holds("at_p", &[0, 1])), ite(holds("on_p", &[0]))])),
-            c("FerryEmptyOrOneCar", eq(add(ite(holds("empty_ferry_p", &[])), count(0, "car_t", holds("on_p", &[0]))), one(1))),
+            c(
+                "CarAtOnePlace",
+                one_of("car_t", vec![count(1, "location_t", holds("at_p", &[0, 1])), ite(holds("on_p", &[0]))]),
+            ),
+            c(
+                "FerryEmptyOrOneCar",
+                eq(add(ite(holds("empty_ferry_p", &[])), count(0, "car_t", holds("on_p", &[0]))), one(1)),
+            ),
         ],
         init: vec![c("InitFerryEmpty", holds("empty_ferry_p", &[]))],
         goal: vec![
-            c("GoalEveryCarPlaced", forall(0, "car_t", eq(count(1, "location_t", Expr::GoalIs("at_p", vec![0, 1], true)), one(1)))),
+            c(
+                "GoalEveryCarPlaced",
+                forall(0, "car_t", eq(count(1, "location_t", Expr::GoalIs("at_p", vec![0, 1], true)), one(1))),
+            ),
             c("GoalAtTyped", goal_typed("at_p", &["car_t", "location_t"])),
             c("GoalAtPositive", goal_positive("at_p", 2)),
             c(
@@ -313,7 +345,10 @@ fn delivery() -> Spec {
             ),
             c(
                 "TruckEmptyOrCarriesOne",
-                one_of("truck_t", vec![ite(holds("empty_p", &[0])), count(1, "package_t", holds("carrying_p", &[0, 1]))]),
+                one_of(
+                    "truck_t",
+                    vec![ite(holds("empty_p", &[0])), count(1, "package_t", holds("carrying_p", &[0, 1]))],
+                ),
             ),
         ],
         init: vec![c("InitTrucksEmpty", forall(0, "truck_t", holds("empty_p", &[0])))],
@@ -360,7 +395,10 @@ fn blocksworld() -> Spec {
                     ),
                 ),
             ),
-            c("ArmEmptyOrHoldsOne", eq(add(ite(holds("arm_empty_p", &[])), count_obj(0, holds("holding_p", &[0]))), one(1))),
+            c(
+                "ArmEmptyOrHoldsOne",
+                eq(add(ite(holds("arm_empty_p", &[])), count_obj(0, holds("holding_p", &[0]))), one(1)),
+            ),
             c("OnAcyclic", Expr::Acyclic("on_p", false)),
         ],
         init: vec![c("InitArmEmpty", holds("arm_empty_p", &[]))],
@@ -411,7 +449,10 @@ fn transport() -> Spec {
                 ),
             ),
             c("VehicleAtOneLocation", forall(0, "vehicle_t", exactly_one(0, 1, "location_t", "at_p", false))),
-            c("VehicleOneCapacity", forall(0, "vehicle_t", exactly_one(0, 1, "capacity_number_t", "capacity_p", false))),
+            c(
+                "VehicleOneCapacity",
+                forall(0, "vehicle_t", exactly_one(0, 1, "capacity_number_t", "capacity_p", false)),
+            ),
             c(
                 "PackageAtOnePlace",
                 one_of(
@@ -430,7 +471,10 @@ fn transport() -> Spec {
                     forall(
                         1,
                         "capacity_number_t",
-                        implies(holds("capacity_p", &[0, 1]), exists(2, "capacity_number_t", holds("capacity_predecessor_p", &[2, 1]))),
+                        implies(
+                            holds("capacity_p", &[0, 1]),
+                            exists(2, "capacity_number_t", holds("capacity_predecessor_p", &[2, 1])),
+                        ),
                     ),
                 ),
             ),
@@ -458,8 +502,14 @@ fn satellite() -> Spec {
             c("ValidPointingParam", typed("pointing_p", &["satellite_t", "direction_t"])),
             c("ValidTargetParam", typed("calibration_target_p", &["instrument_t", "direction_t"])),
             c("PointingOnce", forall(0, "satellite_t", exactly_one(0, 1, "direction_t", "pointing_p", false))),
-            c("InstrumentOnOneSatellite", forall(0, "instrument_t", exactly_one(0, 1, "satellite_t", "on_board_p", false))),
-            c("InstrumentHasTarget", forall(0, "instrument_t", exists(1, "direction_t", holds("calibration_target_p", &[0, 1])))),
+            c(
+                "InstrumentOnOneSatellite",
+                forall(0, "instrument_t", exactly_one(0, 1, "satellite_t", "on_board_p", false)),
+            ),
+            c(
+                "InstrumentHasTarget",
+                forall(0, "instrument_t", exists(1, "direction_t", holds("calibration_target_p", &[0, 1]))),
+            ),
             c(
                 "PowerAvailableOrOneOn",
                 one_of(
@@ -470,7 +520,10 @@ fn satellite() -> Spec {
                     ],
                 ),
             ),
-            c("CalibratedIsOn", forall(0, "instrument_t", implies(holds("calibrated_p", &[0]), holds("power_on_p", &[0])))),
+            c(
+                "CalibratedIsOn",
+                forall(0, "instrument_t", implies(holds("calibrated_p", &[0]), holds("power_on_p", &[0]))),
+            ),
         ],
         init: vec![
             c("InitPowerAvailable", forall(0, "satellite_t", holds("power_avail_p", &[0]))),
@@ -485,7 +538,10 @@ fn satellite() -> Spec {
                     forall(
                         1,
                         "mode_t",
-                        implies(Expr::GoalIs("have_image_p", vec![0, 1], true), exists(2, "instrument_t", holds("supports_p", &[2, 1]))),
+                        implies(
+                            Expr::GoalIs("have_image_p", vec![0, 1], true),
+                            exists(2, "instrument_t", holds("supports_p", &[2, 1])),
+                        ),
                     ),
                 ),
             ),
@@ -493,7 +549,11 @@ fn satellite() -> Spec {
             c("GoalImagePositive", goal_positive("have_image_p", 2)),
             c(
                 "GoalPointingOnce",
-                forall(0, "satellite_t", le(count(1, "direction_t", Expr::GoalIs("pointing_p", vec![0, 1], true)), one(1))),
+                forall(
+                    0,
+                    "satellite_t",
+                    le(count(1, "direction_t", Expr::GoalIs("pointing_p", vec![0, 1], true)), one(1)),
+                ),
             ),
             c("GoalPointingTyped", goal_typed("pointing_p", &["satellite_t", "direction_t"])),
             c("GoalPointingPositive", goal_positive("pointing_p", 2)),
@@ -563,11 +623,18 @@ fn grippers() -> Spec {
             c("RobotAtOneRoom", forall(0, "robot_t", exactly_one(0, 1, "room_t", "at_robby_p", false))),
             c(
                 "BallPlacedOnce",
-                one_of("ball_t", vec![count(1, "room_t", holds("at_p", &[0, 1])), count(1, "robot_t", carried(0, 1, 2))]),
+                one_of(
+                    "ball_t",
+                    vec![count(1, "room_t", holds("at_p", &[0, 1])), count(1, "robot_t", carried(0, 1, 2))],
+                ),
             ),
             c(
                 "BallInOneGripper",
-                forall(0, "ball_t", forall(1, "robot_t", le(count(2, "gripper_t", holds("carry_p", &[1, 0, 2])), one(1)))),
+                forall(
+                    0,
+                    "ball_t",
+                    forall(1, "robot_t", le(count(2, "gripper_t", holds("carry_p", &[1, 0, 2])), one(1))),
+                ),
             ),
             c(
                 "GripperOwnedOnce",
@@ -592,7 +659,10 @@ fn grippers() -> Spec {
                     forall(
                         1,
                         "gripper_t",
-                        le(add(ite(holds("free_p", &[0, 1])), count(2, "ball_t", holds("carry_p", &[0, 2, 1]))), one(1)),
+                        le(
+                            add(ite(holds("free_p", &[0, 1])), count(2, "ball_t", holds("carry_p", &[0, 2, 1]))),
+                            one(1),
+                        ),
                     ),
                 ),
             ),
@@ -602,7 +672,10 @@ fn grippers() -> Spec {
             c("InitRobotHasFreeGripper", forall(0, "robot_t", exists(1, "gripper_t", holds("free_p", &[0, 1])))),
         ],
         goal: vec![
-            c("GoalBallsPlaced", forall(0, "ball_t", le(count(1, "room_t", Expr::GoalIs("at_p", vec![0, 1], true)), one(1)))),
+            c(
+                "GoalBallsPlaced",
+                forall(0, "ball_t", le(count(1, "room_t", Expr::GoalIs("at_p", vec![0, 1], true)), one(1))),
+            ),
             c("GoalAtOnBalls", goal_typed("at_p", &["ball_t", "room_t"])),
             c("GoalAtPositive", goal_positive("at_p", 2)),
             c("GoalOnlyAt", and(vec![goal_free("at_robby_p", 2), goal_free("free_p", 2), goal_free("carry_p", 3)])),
@@ -619,23 +692,31 @@ fn logistics() -> Spec {
             c("ValidAtParam", typed("at_p", &["physobj_t", "place_t"])),
             c("ValidInParam", typed("in_p", &["package_t", "vehicle_t"])),
             c("PlaceInOneCity", forall(0, "place_t", exactly_one(0, 1, "city_t", "in_city_p", false))),
-            c(
-                "CityHasOneAirport",
-                forall(0, "city_t", eq(count(1, "airport_t", holds("in_city_p", &[1, 0])), one(1))),
-            ),
+            c("CityHasOneAirport", forall(0, "city_t", eq(count(1, "airport_t", holds("in_city_p", &[1, 0])), one(1)))),
             c(
                 "CityHasTruck",
                 forall(
                     0,
                     "city_t",
-                    exists(1, "truck_t", exists(2, "place_t", and(vec![holds("at_p", &[1, 2]), holds("in_city_p", &[2, 0])]))),
+                    exists(
+                        1,
+                        "truck_t",
+                        exists(2, "place_t", and(vec![holds("at_p", &[1, 2]), holds("in_city_p", &[2, 0])])),
+                    ),
                 ),
             ),
-            c("AirplaneIfSeveralCities", or(vec![le(objects_of("city_t"), one(1)), le(one(1), objects_of("airplane_t"))])),
+            c(
+                "AirplaneIfSeveralCities",
+                or(vec![le(objects_of("city_t"), one(1)), le(one(1), objects_of("airplane_t"))]),
+            ),
             c("VehicleAtOnePlace", forall(0, "vehicle_t", exactly_one(0, 1, "place_t", "at_p", false))),
             c(
                 "AirplanesAtAirports",
-                forall(0, "airplane_t", forall(1, "place_t", implies(holds("at_p", &[0, 1]), holds("airport_t", &[1])))),
+                forall(
+                    0,
+                    "airplane_t",
+                    forall(1, "place_t", implies(holds("at_p", &[0, 1]), holds("airport_t", &[1]))),
+                ),
             ),
             c(
                 "PackagePlacedOnce",
@@ -670,7 +751,10 @@ fn hiking() -> Spec {
             c("ValidAtParam", typed("at_p", &["loc_t"])),
             c("AtOneLocation", eq(count(0, "loc_t", holds("at_p", &[0])), one(1))),
             c("AdjacentSymmetric", symmetric("adjacent_p")),
-            c("TrailAdjacent", forall_obj(0, forall_obj(1, implies(holds("ontrail_p", &[0, 1]), holds("adjacent_p", &[0, 1]))))),
+            c(
+                "TrailAdjacent",
+                forall_obj(0, forall_obj(1, implies(holds("ontrail_p", &[0, 1]), holds("adjacent_p", &[0, 1])))),
+            ),
             c(
                 "TrailNotWater",
                 forall_obj(
@@ -690,7 +774,10 @@ fn hiking() -> Spec {
                 forall(
                     0,
                     "loc_t",
-                    and(vec![at_most_one(0, 1, "loc_t", "ontrail_p", false), at_most_one(0, 1, "loc_t", "ontrail_p", true)]),
+                    and(vec![
+                        at_most_one(0, 1, "loc_t", "ontrail_p", false),
+                        at_most_one(0, 1, "loc_t", "ontrail_p", true),
+                    ]),
                 ),
             ),
         ],

@@ -5,7 +5,7 @@
 //! CI=true.
 
 use gp::spec;
-use proof::runner::{self, Run};
+use proof::runner;
 use std::time::Duration;
 
 const LIMIT: Duration = Duration::from_secs(600);
@@ -27,9 +27,12 @@ fn tasks(domain: &str) -> Vec<gp::run::Problem> {
         let init = lines.iter().position(|l| l.trim_start().starts_with("(:init")).expect("init");
         let goal = lines.iter().position(|l| l.trim_start().starts_with("(:goal")).expect("goal");
         let facts: Vec<usize> = (init + 1..goal).filter(|&i| lines[i].trim_start().starts_with('(')).collect();
-        let goals: Vec<usize> =
-            (goal + 1..lines.len()).filter(|&i| lines[i].trim_start().starts_with('(') && lines[i].trim() != ")))").collect();
-        let drop = |i: usize| lines.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, l)| *l).collect::<Vec<_>>().join("\n");
+        let goals: Vec<usize> = (goal + 1..lines.len())
+            .filter(|&i| lines[i].trim_start().starts_with('(') && lines[i].trim() != ")))")
+            .collect();
+        let drop = |i: usize| {
+            lines.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, l)| *l).collect::<Vec<_>>().join("\n")
+        };
         if !facts.is_empty() {
             out.push(gp::run::Problem { name: format!("{}-noinit", t.name), text: drop(facts[(k * 7) % facts.len()]) });
         }
@@ -94,12 +97,13 @@ fn coq_constraints_agree_with_the_rust_mirror() {
         );
         for (k, (p, _)) in converted.iter().enumerate() {
             let m = proof::coq::problem_module(&ir, p, None, proof::COQ_LIBRARY);
-            let body: String =
-                m.text.lines().filter(|l| !l.starts_with("From ") && !l.starts_with("Import ")).map(|l| format!("{l}\n")).collect();
-            all.push_str(&format!(
-                "Module P{k}.\n{body}\nEval vm_compute in [{}].\nEnd P{k}.\n",
-                calls.join("; ")
-            ));
+            let body: String = m
+                .text
+                .lines()
+                .filter(|l| !l.starts_with("From ") && !l.starts_with("Import "))
+                .map(|l| format!("{l}\n"))
+                .collect();
+            all.push_str(&format!("Module P{k}.\n{body}\nEval vm_compute in [{}].\nEnd P{k}.\n", calls.join("; ")));
         }
         std::fs::write(dir.join("Agree.v"), all).expect("write");
         files.push("Agree.v".into());
@@ -110,7 +114,8 @@ fn coq_constraints_agree_with_the_rust_mirror() {
         let lists = bool_lists(last.output());
         assert_eq!(lists.len(), converted.len(), "{domain}: one result list per instance");
         for ((p, (pir, _)), coq) in probs.iter().zip(&converted).zip(&lists) {
-            let rust: Vec<bool> = gp::mirror::check(&ir, pir, &s).iter().filter(|v| v.name != "GoalClosed").map(|v| v.holds).collect();
+            let rust: Vec<bool> =
+                gp::mirror::check(&ir, pir, &s).iter().filter(|v| v.name != "GoalClosed").map(|v| v.holds).collect();
             assert_eq!(coq.len(), rust.len() + 2, "{domain}/{}", p.name);
             for (i, ((name, _), (c, r))) in names.iter().zip(coq.iter().zip(&rust)).enumerate() {
                 assert_eq!(c, r, "{domain}/{}: constraint {i} `{name}`: Coq says {c}, the Rust mirror {r}", p.name);
@@ -139,11 +144,18 @@ fn worked_generalized_plans_solve_their_debug_sets() {
     for w in gp::worked::WORKED {
         let d = domains::find(w.domain).expect("library domain");
         let (_, set) = gp::debug::debug_set(w.domain).expect("debug set");
-        let probs: Vec<gp::run::Problem> = set.into_iter().map(|t| gp::run::Problem { name: t.name, text: t.text }).collect();
+        let probs: Vec<gp::run::Problem> =
+            set.into_iter().map(|t| gp::run::Problem { name: t.name, text: t.text }).collect();
         let options = gp::run::Options { limit: LIMIT, keep: None };
         let report = gp::run::run(w.domain, d.pddl, w.text, &probs, &options).expect("run");
         for t in &report.tasks {
-            assert!(matches!(t.outcome, gp::run::Outcome::Valid { .. }), "{}/{}: {}", w.domain, t.problem, t.outcome.describe());
+            assert!(
+                matches!(t.outcome, gp::run::Outcome::Valid { .. }),
+                "{}/{}: {}",
+                w.domain,
+                t.problem,
+                t.outcome.describe()
+            );
         }
     }
 }
@@ -158,11 +170,13 @@ fn run_reports_each_kind_of_failure() {
     let w = gp::worked::find("heavy").expect("heavy");
     let d = domains::find("heavy").expect("heavy");
     let (_, set) = gp::debug::debug_set("heavy").expect("debug set");
-    let probs: Vec<gp::run::Problem> = set.into_iter().take(1).map(|t| gp::run::Problem { name: t.name, text: t.text }).collect();
+    let probs: Vec<gp::run::Problem> =
+        set.into_iter().take(1).map(|t| gp::run::Problem { name: t.name, text: t.text }).collect();
     let options = gp::run::Options { limit: LIMIT, keep: None };
     // The solve alone: a changed solve would break the completeness proof that follows it.
     let solve_only = &w.text[..w.text.find("(** * Completeness").unwrap_or(w.text.len())];
-    let short = solve_only.replace("x :: r => pack_first x :: stackAll x r", "x :: r => pack_first x :: removelast (stackAll x r)");
+    let short = solve_only
+        .replace("x :: r => pack_first x :: stackAll x r", "x :: r => pack_first x :: removelast (stackAll x r)");
     let skip = solve_only.replace("x :: r => pack_first x :: stackAll x r", "x :: r => stackAll x r");
     let broken = solve_only.replace("Definition solve", "Definition solve := oops.\nDefinition solve2");
     for (text, want) in [(short, "goal-not-reached"), (skip, "invalid"), (broken, "error")] {

@@ -36,10 +36,15 @@ fn cheating_variants_are_rejected() {
     assert!(w.text.contains(stmt), "test setup: the statement is not in the file");
     let last_qed = w.text.rfind("Qed.").expect("Qed");
     let admitted = format!("{}Admitted.{}", &w.text[..last_qed], &w.text[last_qed + 4..]);
-    let weaker = w.text.replace(stmt, "Theorem solveComplete (s : State) (g : Goal) (hinit : ValidInit s) (hgoal : ValidGoal s g) (hno : False) :");
+    let weaker = w.text.replace(
+        stmt,
+        "Theorem solveComplete (s : State) (g : Goal) (hinit : ValidInit s) (hgoal : ValidGoal s g) (hno : False) :",
+    );
     let axiom = w.text.replace(stmt, &format!("Axiom cheat : forall P : Prop, P.\n{stmt}"));
     let redefined = w.text.replace(stmt, &format!("Definition ValidInit (s : State) : Prop := False.\n{stmt}"));
-    for (why, text) in [("Admitted", admitted), ("a changed statement", weaker), ("an axiom", axiom), ("a redefinition", redefined)] {
+    for (why, text) in
+        [("Admitted", admitted), ("a changed statement", weaker), ("an axiom", axiom), ("a redefinition", redefined)]
+    {
         assert_ne!(text, w.text, "test setup: {why} not applied");
         let v = gp::proofs::audit(&ir, &spec, &text, false);
         assert!(!v.violations.is_empty(), "a proof with {why} passed the audit");

@@ -159,7 +159,8 @@ pub fn grippers(params: &Params, rng: &mut Rng, name: &str) -> Result<String, Ge
 /// airports; packages at random places with random goal places. Every instance is solvable: each
 /// city has a truck and an airport, and there is an airplane whenever there are two cities.
 pub fn logistics(params: &Params, rng: &mut Rng, name: &str) -> Result<String, GenError> {
-    let (nc, size, na, np) = (params.get("cities"), params.get("size"), params.get("airplanes"), params.get("packages"));
+    let (nc, size, na, np) =
+        (params.get("cities"), params.get("size"), params.get("airplanes"), params.get("packages"));
     let cities = names("city", nc);
     let mut airports = Vec::new();
     let mut locations = Vec::new();
@@ -210,7 +211,8 @@ pub fn hiking(params: &Params, rng: &mut Rng, name: &str) -> Result<String, GenE
     let mut trail = vec![rng.random_range(0..cell.len())];
     while trail.len() < len {
         let here = trail[trail.len() - 1];
-        let next: Vec<usize> = neighbours.iter().filter(|(a, b)| *a == here && !trail.contains(b)).map(|&(_, b)| b).collect();
+        let next: Vec<usize> =
+            neighbours.iter().filter(|(a, b)| *a == here && !trail.contains(b)).map(|&(_, b)| b).collect();
         if next.is_empty() {
             break;
         }
