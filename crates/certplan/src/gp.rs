@@ -162,7 +162,7 @@ pub fn run(args: &GpArgs, ui: &Ui) -> Result<Outcome, Fatal> {
                     Outcome::Fine,
                     &SourceMap::new(),
                     &[],
-                    json!({ "files": names, "gaps": spec.gaps }),
+                    json!({ "written": names, "gaps": spec.gaps }),
                 )?;
             } else if !ui.quiet {
                 stdio::print(&format!("wrote {} to {}\n", names.join(", "), a.out.display()))?;
