@@ -43,6 +43,7 @@ mod compare;
 mod dataset;
 mod fmt;
 mod generate;
+mod gp;
 mod ground;
 mod nl2pddl;
 mod lab;
@@ -106,6 +107,9 @@ enum Command {
     /// same initial state and goal states)? Exit 0 equal, 1 different, 3 undecided, 31 input
     /// errors.
     Compare(compare::CompareArgs),
+    /// Generalized plans (paper 000): validity constraints, running a Coq `solve` on tasks,
+    /// auditing completeness proofs.
+    Gp(gp::GpArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -175,6 +179,7 @@ impl Command {
             Command::Nl2pddl(a) => a.name().into(),
             Command::Lab(a) => format!("lab {}", a.name()),
             Command::Compare(_) => "compare".into(),
+            Command::Gp(a) => format!("gp {}", a.name()),
         }
     }
     fn json(&self) -> bool {
@@ -191,6 +196,7 @@ impl Command {
             Command::Nl2pddl(a) => a.json(),
             Command::Lab(a) => a.json(),
             Command::Compare(a) => a.json,
+            Command::Gp(a) => a.json(),
         }
     }
 }
@@ -220,6 +226,7 @@ fn main() -> ExitCode {
         Command::Nl2pddl(args) => nl2pddl::run(args, &ui),
         Command::Lab(args) => lab::run(args, &ui),
         Command::Compare(args) => compare::run(args, &ui),
+        Command::Gp(args) => gp::run(args, &ui),
     };
     match result {
         Ok(outcome) => ExitCode::from(outcome.exit_code()),
@@ -271,6 +278,7 @@ fn usage_error(e: clap::Error) -> ExitCode {
         [first, second, ..] if matches!(*first, "lean" | "coq" | "lab" | "gp") || (*first == "nl2pddl" && *second == "eval") => {
             format!("{first} {second}")
         }
+        [first, second, ..] if matches!(*first, "lean" | "coq" | "gp") => format!("{first} {second}"),
         [first, ..] => first.to_string(),
         [] => String::new(),
     };

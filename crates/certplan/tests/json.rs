@@ -265,3 +265,27 @@ const NONLINEAR_DOMAIN: &str = "(define (domain nl) (:requirements :numeric-flue
   (:action grow :parameters () :precondition (< (x) 10)
     :effect (and (increase (x) (* (x) (y))) (increase (y) 1))))";
 const NONLINEAR_PROBLEM: &str = "(define (problem nl1) (:domain nl) (:init (= (x) 1) (= (y) 1)) (:goal (>= (x) 10)))";
+#[test]
+fn generalized_plans() {
+    let dir = Dir::new("gp");
+    let v = json("gp constraints", &["gp", "constraints", "spanner", "--json", "-o", &dir.path("c")], 0);
+    let files: Vec<&str> = v["written"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+    assert!(files.contains(&"SpannerValid.v") && files.contains(&"SpannerValid.lean"), "{v}");
+    let v = json("gp check", &["gp", "check", "miconic", "--debug-set", "--json"], 0);
+    assert_eq!(v["tasks"].as_array().map(Vec::len), Some(6), "{v}");
+    assert!(v["tasks"][0]["constraints"].as_array().is_some_and(|c| c.iter().all(|x| x["holds"] == true)), "{v}");
+    // A task that breaks a constraint: exit 1 and the constraint's name.
+    let bad = "(define (problem m) (:domain miconic) (:objects p1 - passenger f1 f2 - floor)
+      (:init (lift-at f1) (lift-at f2) (origin p1 f2) (destin p1 f1) (above f1 f2)) (:goal (and (served p1))))";
+    let v = json("gp check", &["gp", "check", "miconic", "--json", &dir.file("bad.pddl", bad)], 1);
+    let failed: Vec<&str> = v["tasks"][0]["constraints"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|c| c["holds"] == false)
+        .filter_map(|c| c["name"].as_str())
+        .collect();
+    assert_eq!(failed, ["LiftAtOneFloor"], "{v}");
+    json("gp check", &["gp", "check", "sokoban", "--debug-set", "--json"], 2);
+    json("gp run", &["gp", "run", "no-such-domain", &dir.path("solve.v"), "--json"], 2);
+}
