@@ -39,6 +39,7 @@ mod check;
 mod dataset;
 mod fmt;
 mod generate;
+mod gp;
 mod ground;
 mod nl2pddl;
 mod output;
@@ -94,6 +95,9 @@ enum Command {
     /// Paper 003: a PDDL problem from a task description with an LLM (five checks, critic,
     /// repair); `eval` over AutoPlanBench (exit 0 success, 1 stopped without success, 2 errors).
     Nl2pddl(Box<nl2pddl::Nl2pddlArgs>),
+    /// Generalized plans (paper 000): validity constraints, running a Coq `solve` on tasks,
+    /// auditing completeness proofs.
+    Gp(gp::GpArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -161,6 +165,7 @@ impl Command {
             Command::Plan(_) => "plan".into(),
             Command::Ground(_) => "ground".into(),
             Command::Nl2pddl(a) => a.name().into(),
+            Command::Gp(a) => format!("gp {}", a.name()),
         }
     }
     fn json(&self) -> bool {
@@ -175,6 +180,7 @@ impl Command {
             Command::Plan(a) => a.json,
             Command::Ground(a) => a.json,
             Command::Nl2pddl(a) => a.json(),
+            Command::Gp(a) => a.json(),
         }
     }
 }
@@ -202,6 +208,7 @@ fn main() -> ExitCode {
         Command::Plan(args) => plan::run(args, &ui),
         Command::Ground(args) => ground::run(args, &ui),
         Command::Nl2pddl(args) => nl2pddl::run(args, &ui),
+        Command::Gp(args) => gp::run(args, &ui),
     };
     match result {
         Ok(outcome) => ExitCode::from(outcome.exit_code()),
@@ -253,6 +260,7 @@ fn usage_error(e: clap::Error) -> ExitCode {
         [first, second, ..] if matches!(*first, "lean" | "coq") || (*first == "nl2pddl" && *second == "eval") => {
             format!("{first} {second}")
         }
+        [first, second, ..] if *first == "gp" => format!("{first} {second}"),
         [first, ..] => first.to_string(),
         [] => String::new(),
     };

@@ -129,3 +129,112 @@ pub fn visitall(params: &Params, rng: &mut Rng, name: &str) -> Result<String, Ge
     }
     Ok(t.render(name, "grid-visit-all"))
 }
+
+/// Robots (two grippers each) and balls at random rooms; every ball has a random goal room.
+pub fn grippers(params: &Params, rng: &mut Rng, name: &str) -> Result<String, GenError> {
+    let (nr, nx, nb) = (params.get("robots"), params.get("rooms"), params.get("balls"));
+    let robots = names("robot", nr);
+    let rooms = names("room", nx);
+    let balls = names("ball", nb);
+    let grippers: Vec<String> = (1..=nr).flat_map(|i| [format!("lgripper{i}"), format!("rgripper{i}")]).collect();
+    let mut t = ProblemText::new();
+    header(&mut t, params);
+    t.objects(&robots, Some("robot"));
+    t.objects(&rooms, Some("room"));
+    t.objects(&balls, Some("ball"));
+    t.objects(&grippers, Some("gripper"));
+    for (i, r) in robots.iter().enumerate() {
+        t.init(format!("(at-robby {r} {})", rooms[rng.random_range(0..rooms.len())]));
+        t.init(format!("(free {r} {})", grippers[2 * i]));
+        t.init(format!("(free {r} {})", grippers[2 * i + 1]));
+    }
+    for b in &balls {
+        t.init(format!("(at {b} {})", rooms[rng.random_range(0..rooms.len())]));
+        t.goal(format!("(at {b} {})", rooms[rng.random_range(0..rooms.len())]));
+    }
+    Ok(t.render(name, "grippers"))
+}
+
+/// Cities with `size` places each (the first an airport) and one truck; airplanes at random
+/// airports; packages at random places with random goal places. Every instance is solvable: each
+/// city has a truck and an airport, and there is an airplane whenever there are two cities.
+pub fn logistics(params: &Params, rng: &mut Rng, name: &str) -> Result<String, GenError> {
+    let (nc, size, na, np) = (params.get("cities"), params.get("size"), params.get("airplanes"), params.get("packages"));
+    let cities = names("city", nc);
+    let mut airports = Vec::new();
+    let mut locations = Vec::new();
+    let mut places = Vec::new();
+    for c in 1..=nc {
+        airports.push(format!("apt{c}"));
+        places.push((format!("apt{c}"), c as usize - 1));
+        for l in 1..size {
+            locations.push(format!("pos{c}-{l}"));
+            places.push((format!("pos{c}-{l}"), c as usize - 1));
+        }
+    }
+    let trucks = names("truck", nc);
+    let planes = names("plane", na);
+    let packages = names("obj", np);
+    let mut t = ProblemText::new();
+    header(&mut t, params);
+    t.objects(&cities, Some("city"));
+    t.objects(&airports, Some("airport"));
+    t.objects(&locations, Some("location"));
+    t.objects(&trucks, Some("truck"));
+    t.objects(&planes, Some("airplane"));
+    t.objects(&packages, Some("package"));
+    for (p, c) in &places {
+        t.init(format!("(in-city {p} {})", cities[*c]));
+    }
+    for (c, tr) in trucks.iter().enumerate() {
+        let here: Vec<&String> = places.iter().filter(|(_, pc)| *pc == c).map(|(p, _)| p).collect();
+        t.init(format!("(at {tr} {})", here[rng.random_range(0..here.len())]));
+    }
+    for a in &planes {
+        t.init(format!("(at {a} {})", airports[rng.random_range(0..airports.len())]));
+    }
+    for p in &packages {
+        t.init(format!("(at {p} {})", places[rng.random_range(0..places.len())].0));
+        t.goal(format!("(at {p} {})", places[rng.random_range(0..places.len())].0));
+    }
+    Ok(t.render(name, "logistics"))
+}
+
+/// A grid with a random self-avoiding trail from a random start (the hiker's place) to the goal;
+/// about a quarter of the trail cells after the start are hills, about a third of the cells off the
+/// trail are water. The trail is cut short where the walk gets stuck.
+pub fn hiking(params: &Params, rng: &mut Rng, name: &str) -> Result<String, GenError> {
+    let (w, h, len) = (params.get("width"), params.get("height"), params.get("trail") as usize);
+    let cell: Vec<String> = (0..h).flat_map(|y| (0..w).map(move |x| format!("r{y}_c{x}"))).collect();
+    let neighbours = grid_neighbours(w, h);
+    let mut trail = vec![rng.random_range(0..cell.len())];
+    while trail.len() < len {
+        let here = trail[trail.len() - 1];
+        let next: Vec<usize> = neighbours.iter().filter(|(a, b)| *a == here && !trail.contains(b)).map(|&(_, b)| b).collect();
+        if next.is_empty() {
+            break;
+        }
+        trail.push(next[rng.random_range(0..next.len())]);
+    }
+    let mut t = ProblemText::new();
+    header(&mut t, params);
+    t.objects(&cell, Some("loc"));
+    t.init(format!("(at {})", cell[trail[0]]));
+    for (i, c) in cell.iter().enumerate() {
+        if trail.contains(&i) {
+            if i != trail[0] && rng.random_range(0..4) == 0 {
+                t.init(format!("(ishill {c})"));
+            }
+        } else if rng.random_range(0..3) == 0 {
+            t.init(format!("(iswater {c})"));
+        }
+    }
+    for (a, b) in neighbours {
+        t.init(format!("(adjacent {} {})", cell[a], cell[b]));
+    }
+    for p in trail.windows(2) {
+        t.init(format!("(ontrail {} {})", cell[p[0]], cell[p[1]]));
+    }
+    t.goal(format!("(at {})", cell[trail[trail.len() - 1]]));
+    Ok(t.render(name, "hiking"))
+}

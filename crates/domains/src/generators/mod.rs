@@ -258,6 +258,47 @@ pub static LIBRARY: &[Domain] = &[
         generator: genplan::delivery,
     },
     Domain {
+        name: "grippers",
+        summary: "generalized planning: robots with two grippers each carry balls between rooms",
+        pddl: include_str!("../../pddl/grippers.pddl"),
+        public: None,
+        params: &[
+            p("robots", 1, 500, 2, "robots, at random rooms"),
+            p("rooms", 1, 1000, 3, "rooms"),
+            p("balls", 1, 5000, 4, "balls, at random rooms, each with a random goal room"),
+        ],
+        splits: &[],
+        generator: genplan::grippers,
+    },
+    Domain {
+        name: "logistics",
+        summary: "IPC 1998: trucks within cities and airplanes between airports deliver packages",
+        pddl: include_str!("../../pddl/logistics.pddl"),
+        // The public logistics sets are untyped; this is the typed STRIPS version.
+        public: None,
+        params: &[
+            p("cities", 1, 500, 2, "cities, one truck each"),
+            p("size", 1, 100, 2, "places per city (the first is the airport)"),
+            p("airplanes", 1, 500, 1, "airplanes, at random airports"),
+            p("packages", 1, 5000, 3, "packages, at random places, each with a random goal place"),
+        ],
+        splits: &[],
+        generator: genplan::logistics,
+    },
+    Domain {
+        name: "hiking",
+        summary: "generalized planning: follow a trail across a grid of water and hills to its end",
+        pddl: include_str!("../../pddl/hiking.pddl"),
+        public: Some("genplan-silver2024/hiking"),
+        params: &[
+            p("width", 2, 500, 5, "grid width"),
+            p("height", 2, 500, 5, "grid height"),
+            p("trail", 1, 100000, 6, "trail cells (at most; the walk may get stuck earlier)"),
+        ],
+        splits: &[],
+        generator: genplan::hiking,
+    },
+    Domain {
         name: "visitall",
         summary: "generalized planning / IPC 2011: visit every cell of a full grid",
         pddl: include_str!("../../pddl/visitall.pddl"),
