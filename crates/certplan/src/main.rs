@@ -40,6 +40,7 @@ mod dataset;
 mod fmt;
 mod generate;
 mod gp;
+mod gploop;
 mod ground;
 mod nl2pddl;
 mod output;

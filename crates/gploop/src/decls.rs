@@ -46,13 +46,76 @@ fn first_word(sentence: &str) -> Option<&str> {
 
 /// Commands that start a declaration. Modifiers (`Local`, `Program`, `#[...]`) are skipped first.
 const COMMANDS: &[&str] = &[
-    "Definition", "Fixpoint", "CoFixpoint", "Lemma", "Theorem", "Corollary", "Fact", "Remark", "Proposition",
-    "Example", "Inductive", "CoInductive", "Record", "Structure", "Class", "Instance", "Existing", "Let", "Function",
-    "Require", "From", "Import", "Export", "Open", "Close", "Hint", "Create", "Ltac", "Section", "End", "Module",
-    "Axiom", "Axioms", "Parameter", "Parameters", "Variable", "Variables", "Hypothesis", "Hypotheses", "Conjecture",
-    "Context", "Notation", "Infix", "Tactic", "Declare", "Set", "Unset", "Arguments", "Implicit", "Scheme",
-    "Derive", "Check", "Compute", "Eval", "Print", "Search", "About", "Locate", "Opaque", "Transparent", "Global",
-    "Local", "Program", "Equations", "Add", "Coercion", "Canonical", "Primitive", "Register", "Goal",
+    "Definition",
+    "Fixpoint",
+    "CoFixpoint",
+    "Lemma",
+    "Theorem",
+    "Corollary",
+    "Fact",
+    "Remark",
+    "Proposition",
+    "Example",
+    "Inductive",
+    "CoInductive",
+    "Record",
+    "Structure",
+    "Class",
+    "Instance",
+    "Existing",
+    "Let",
+    "Function",
+    "Require",
+    "From",
+    "Import",
+    "Export",
+    "Open",
+    "Close",
+    "Hint",
+    "Create",
+    "Ltac",
+    "Section",
+    "End",
+    "Module",
+    "Axiom",
+    "Axioms",
+    "Parameter",
+    "Parameters",
+    "Variable",
+    "Variables",
+    "Hypothesis",
+    "Hypotheses",
+    "Conjecture",
+    "Context",
+    "Notation",
+    "Infix",
+    "Tactic",
+    "Declare",
+    "Set",
+    "Unset",
+    "Arguments",
+    "Implicit",
+    "Scheme",
+    "Derive",
+    "Check",
+    "Compute",
+    "Eval",
+    "Print",
+    "Search",
+    "About",
+    "Locate",
+    "Opaque",
+    "Transparent",
+    "Global",
+    "Local",
+    "Program",
+    "Equations",
+    "Add",
+    "Coercion",
+    "Canonical",
+    "Primitive",
+    "Register",
+    "Goal",
 ];
 const MODIFIERS: &[&str] = &["Local", "Global", "Program", "Polymorphic", "Monomorphic", "Private", "Export"];
 
@@ -132,7 +195,7 @@ fn sentences(code: &str) -> Vec<(usize, &str)> {
         }
         i += 1;
     }
-    if code[start..].trim().len() > 0 {
+    if !code[start..].trim().is_empty() {
         out.push((start, &code[start..]));
     }
     out
@@ -198,7 +261,8 @@ mod tests {
 
     #[test]
     fn modifiers_are_skipped() {
-        let d = split("Local Definition x := 1.\n#[local] Hint Resolve foo : core.\nProgram Fixpoint y (n : nat) := n.\n");
+        let d =
+            split("Local Definition x := 1.\n#[local] Hint Resolve foo : core.\nProgram Fixpoint y (n : nat) := n.\n");
         assert_eq!(d[0].name, "x");
         assert_eq!(d[2].name, "y");
         assert_eq!(d.len(), 3);

@@ -152,7 +152,10 @@ pub fn code(reply: &str) -> String {
 mod tests {
     #[test]
     fn code_blocks_are_extracted() {
-        assert_eq!(super::code("Here:\n```coq\nDefinition x := 1.\n```\nand\n```\nDefinition y := 2.\n```\n"), "Definition x := 1.\n\nDefinition y := 2.\n");
+        assert_eq!(
+            super::code("Here:\n```coq\nDefinition x := 1.\n```\nand\n```\nDefinition y := 2.\n```\n"),
+            "Definition x := 1.\n\nDefinition y := 2.\n"
+        );
         assert_eq!(super::code("Definition x := 1."), "Definition x := 1.\n");
         assert_eq!(super::code("```python\nprint(1)\n```"), "print(1)\n");
     }

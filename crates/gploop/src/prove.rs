@@ -362,7 +362,12 @@ fn count_failure(
 
 /// One request with a fresh conversation (the accepted code is in the request); the reply's
 /// declarations (none when there was no usable reply).
-fn ask_decls(session: &mut Session, label: &str, request: String, out: &mut ProofResult) -> Result<Vec<Decl>, LoopError> {
+fn ask_decls(
+    session: &mut Session,
+    label: &str,
+    request: String,
+    out: &mut ProofResult,
+) -> Result<Vec<Decl>, LoopError> {
     let messages = [Message::system(prompts::SYSTEM), Message::user(request)];
     let reply = ask(session, label, &messages)?;
     out.interactions += 1;

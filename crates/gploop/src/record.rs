@@ -94,7 +94,11 @@ pub fn table(records: &[Record]) -> String {
             r.proof_mode.clone().unwrap_or_else(|| "-".into()),
             r.proof_interactions.to_string(),
             yes(r.proof_accepted).into(),
-            if r.proof_mode.as_deref() == Some("iterative") { r.max_declaration_failures.to_string() } else { "-".into() },
+            if r.proof_mode.as_deref() == Some("iterative") {
+                r.max_declaration_failures.to_string()
+            } else {
+                "-".into()
+            },
             r.declarations.to_string(),
             format!("{:.1}", r.gp_seconds + r.proof_seconds),
         ]);
@@ -117,4 +121,51 @@ pub fn table(records: &[Record]) -> String {
 
 fn yes(b: bool) -> &'static str {
     if b { "yes" } else { "no" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rec(domain: &str, mode: Option<&str>, accepted: bool) -> Record {
+        Record {
+            domain: domain.into(),
+            model: "m".into(),
+            replayed: false,
+            gp_interactions: 2,
+            gp_accepted: true,
+            gp_seconds: 1.5,
+            proof_mode: mode.map(str::to_string),
+            proof_interactions: 7,
+            proof_accepted: accepted,
+            declarations: 12,
+            max_declaration_failures: 3,
+            proof_seconds: 10.0,
+            reason: None,
+        }
+    }
+
+    #[test]
+    fn table_has_paper_columns_and_a_tally() {
+        let t = table(&[rec("heavy", Some("basic"), true), rec("transport", Some("iterative"), false)]);
+        let lines: Vec<&str> = t.lines().collect();
+        assert!(lines[0].starts_with("domain") && lines[0].contains("Prf.") && lines[0].contains("Decl."));
+        assert!(lines[1].starts_with("heavy") && lines[1].contains("basic") && lines[1].contains("11.5"));
+        // "Decl." is only meaningful for the iterative mode.
+        let cells: Vec<&str> = lines[2].split_whitespace().collect();
+        assert_eq!(cells, ["transport", "2", "yes", "iterative", "7", "no", "3", "12", "11.5"]);
+        assert!(t.ends_with("1 of 2 runs end with an accepted completeness proof\n"));
+    }
+
+    #[test]
+    fn records_round_trip_through_files() {
+        let dir = std::env::temp_dir().join(format!("gploop-record-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("r.json");
+        std::fs::write(&p, serde_json::json!({"record": rec("heavy", None, false)}).to_string()).unwrap();
+        assert_eq!(read(&p).unwrap(), vec![rec("heavy", None, false)]);
+        std::fs::write(&p, "{\"domain\": 3}").unwrap();
+        assert!(read(&p).unwrap_err().contains("not a gp loop record"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

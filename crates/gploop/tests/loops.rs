@@ -8,7 +8,6 @@ use gploop::{Domain, decls, generate, prove};
 use llm::testing::{Reply, ScriptedServer};
 use llm::{Session, Settings};
 use std::path::PathBuf;
-use std::time::Duration;
 
 const MARK: &str = "(** * Completeness";
 const STATEMENT: &str = "Theorem solveComplete (s : State) (g : Goal) (hinit : ValidInit s) (hgoal : ValidGoal s g) :";
@@ -55,9 +54,16 @@ fn cheats(proof: &str) -> Vec<(&'static str, &'static str, String)> {
         (
             "a changed statement",
             "expected-statement",
-            proof.replace(STATEMENT, &STATEMENT.replace("(hgoal : ValidGoal s g)", "(hgoal : ValidGoal s g) (hno : False)")),
+            proof.replace(
+                STATEMENT,
+                &STATEMENT.replace("(hgoal : ValidGoal s g)", "(hgoal : ValidGoal s g) (hno : False)"),
+            ),
         ),
-        ("an extra axiom", "no-axiom", proof.replace(STATEMENT, &format!("Axiom cheat : forall P : Prop, P.\n{STATEMENT}"))),
+        (
+            "an extra axiom",
+            "no-axiom",
+            proof.replace(STATEMENT, &format!("Axiom cheat : forall P : Prop, P.\n{STATEMENT}")),
+        ),
         (
             "a redefinition",
             "no-redefinition",
@@ -157,8 +163,8 @@ fn basic_mode_ends_unproved_after_six_debug_iterations_of_cheats() {
     }
 }
 
-/// A cheat the static audit cannot see (a lemma closed by an opaque `Admitted` hidden as a proof
-/// term is still an axiom): here, a proof that does not compile is caught by the rebuild.
+/// A proof that passes the static audit but does not compile is caught by the rebuild from
+/// scratch, and coqc's message is the feedback.
 #[test]
 fn basic_mode_rejects_a_proof_that_does_not_compile() {
     if !needs_coqc("basic_mode_rejects_a_proof_that_does_not_compile") {
@@ -240,7 +246,8 @@ fn iterative_mode_never_accepts_a_sketch_with_an_axiom_or_unproven_lemma() {
     }
     let (d, solve, proof) = heavy();
     // The axiom is refused locally each time it is offered (and the declaration's count grows).
-    let with_axiom = fenced(&proof.replace(STATEMENT, &format!("Axiom cheat : forall P : Prop, P.\n{STATEMENT}")));
+    // (Short sketches keep the test fast: the verdict does not depend on what follows.)
+    let with_axiom = fenced("Axiom cheat : forall P : Prop, P.\n");
     let server = ScriptedServer::responder(move |_| Reply::content(&with_axiom));
     let mut s = session(&server, None);
     let options = prove::Options { max_failures: 2, ..Default::default() };
@@ -251,7 +258,7 @@ fn iterative_mode_never_accepts_a_sketch_with_an_axiom_or_unproven_lemma() {
     let ds = decls::split(&proof);
     let first = ds.iter().find(|x| x.name == "isMax_spec").expect("isMax_spec");
     let admitted = format!("{}Proof.\nAdmitted.\n", &first.text[..first.text.find("Proof.").expect("Proof")]);
-    let sketch = proof.replace(&first.text, &admitted);
+    let sketch = format!("{admitted}\n{}", decl(&ds, "isMax_intro").text);
     let (sk, again) = (fenced(&sketch), fenced(&admitted));
     let mut n = 0;
     let server = ScriptedServer::responder(move |_| {
@@ -295,5 +302,4 @@ fn replay_reproduces_a_run() {
         other => panic!("a diverging replay was not refused: {other:?}"),
     }
     let _ = std::fs::remove_dir_all(&dir);
-    let _ = Duration::ZERO;
 }
