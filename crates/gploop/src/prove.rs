@@ -87,9 +87,27 @@ pub fn compose(solve: &str, part: &str) -> String {
     format!("{}\n\n(** * Completeness *)\n\n{}", solve.trim_end(), part)
 }
 
+/// Bindings in `part` of a name the solve file declares. The solve file's names are not among
+/// the generated names `gp::proofs::audit` protects, and a proof part that binds `solve` again
+/// (`Module M. Definition solve ... End M. Import M.`) would prove the statement of another
+/// `solve` than the one that was run and validated.
+pub fn solve_redefinitions(solve: &str, part: &str) -> Vec<String> {
+    let names = proof::audit::declared_names(proof::Backend::Coq, solve);
+    proof::audit::audit(proof::Backend::Coq, part, proof::coq::solve_complete_statement(), &names)
+        .into_iter()
+        .filter(|v| v.rule == "no-redefinition")
+        .map(|v| format!("line {}: [{}] {} (a name of the generalized plan)", v.line, v.rule, v.message))
+        .collect()
+}
+
 /// Audit, then (only when the audit is clean) the rebuild from scratch: `Ok(())` when accepted,
-/// else the feedback text.
-pub fn check_candidate(d: &Domain, file: &str) -> Result<(), String> {
+/// else the feedback text. `solve` and `part` are the two halves of `file` ([`compose`]).
+pub fn check_candidate(d: &Domain, solve: &str, part: &str) -> Result<(), String> {
+    let file = &compose(solve, part);
+    let redefined = solve_redefinitions(solve, part);
+    if !redefined.is_empty() {
+        return Err(format!("{}\nREJECTED\n", redefined.join("\n")));
+    }
     let static_only = gp::proofs::audit(&d.ir, &d.spec, file, false);
     if !static_only.violations.is_empty() {
         return Err(static_only.to_text());
@@ -115,7 +133,7 @@ pub fn basic(session: &mut Session, d: &Domain, solve: &str, options: &Options) 
         let file = compose(solve, &part);
         out.declarations = decls::split(&part).len();
         out.last = Some(file.clone());
-        match check_candidate(d, &file) {
+        match check_candidate(d, solve, &part) {
             Ok(()) => {
                 out.proof = Some(file);
                 break;
@@ -191,7 +209,11 @@ impl Drop for Workspace {
 /// The static checks that apply to one declaration: the audit of the prefix plus it, without
 /// the complaints that only the finished file can settle (the theorem not yet there, unproven
 /// lemmas of the sketch), with line numbers relative to the declaration.
-fn local_audit(d: &Domain, prefix: &str, decl: &Decl) -> Result<(), String> {
+fn local_audit(d: &Domain, solve: &str, prefix: &str, decl: &Decl) -> Result<(), String> {
+    let redefined = solve_redefinitions(solve, &decl.text);
+    if !redefined.is_empty() {
+        return Err(format!("the auditor rejects it:\n{}", redefined.join("\n")));
+    }
     let text = format!("{prefix}\n{}", decl.text);
     let offset = prefix.lines().count() as u32 + 1;
     let v = gp::proofs::audit(&d.ir, &d.spec, &text, false);
@@ -229,7 +251,7 @@ pub fn iterative(session: &mut Session, d: &Domain, solve: &str, options: &Optio
     while stopped.is_none() {
         let Some(decl) = queue.pop_front() else { break };
         let pre = prefix(&accepted);
-        let verdict = local_audit(d, &pre, &decl).and_then(|()| ws.compile(&format!("{pre}\n{}", decl.text)));
+        let verdict = local_audit(d, solve, &pre, &decl).and_then(|()| ws.compile(&format!("{pre}\n{}", decl.text)));
         let error = match verdict {
             Ok(()) => {
                 failures.insert(decl.name.clone(), 0);
@@ -277,7 +299,7 @@ pub fn iterative(session: &mut Session, d: &Domain, solve: &str, options: &Optio
                 break;
             }
             let new = ask_decls(session, "gp-lemma", request.clone(), &mut out)?;
-            match check_replacement(d, &ws, &pre, &target, &new) {
+            match check_replacement(d, &ws, solve, &pre, &target, &new) {
                 Ok(()) => {
                     failures.insert(target.name.clone(), 0);
                     let len = new.len();
@@ -303,7 +325,7 @@ pub fn iterative(session: &mut Session, d: &Domain, solve: &str, options: &Optio
     out.declarations = accepted.len();
     out.last = Some(file.clone());
     if stopped.is_none() {
-        match check_candidate(d, &file) {
+        match check_candidate(d, solve, &part) {
             Ok(()) => out.proof = Some(file),
             Err(e) => {
                 out.feedback.push(format!("final check: {}", clip(&e, 6000)));
@@ -318,7 +340,14 @@ pub fn iterative(session: &mut Session, d: &Domain, solve: &str, options: &Optio
 
 /// Whether `new` may replace the unproven `target`: its last declaration has the target's name and
 /// statement, nothing in it is unproven, and prefix + `new` passes the local audit and compiles.
-fn check_replacement(d: &Domain, ws: &Workspace, pre: &str, target: &Decl, new: &[Decl]) -> Result<(), String> {
+fn check_replacement(
+    d: &Domain,
+    ws: &Workspace,
+    solve: &str,
+    pre: &str,
+    target: &Decl,
+    new: &[Decl],
+) -> Result<(), String> {
     let Some(last) = new.last() else { return Err("the reply holds no Coq declaration".into()) };
     if last.name != target.name {
         return Err(format!("the reply must end with the lemma `{}` (it ends with `{}`)", target.name, last.name));
@@ -331,7 +360,7 @@ fn check_replacement(d: &Domain, ws: &Workspace, pre: &str, target: &Decl, new: 
     }
     let mut text = pre.to_string();
     for x in new {
-        local_audit(d, &text, x)?;
+        local_audit(d, solve, &text, x)?;
         text.push('\n');
         text.push_str(&x.text);
     }

@@ -69,6 +69,17 @@ fn cheats(proof: &str) -> Vec<(&'static str, &'static str, String)> {
             "no-redefinition",
             proof.replace(STATEMENT, &format!("Definition ValidInit (s : State) : Prop := False.\n{STATEMENT}")),
         ),
+        (
+            "another solve",
+            "no-redefinition",
+            proof.replace(
+                STATEMENT,
+                &format!(
+                    "Module Other.\nDefinition solve (s : State) (g : Goal) : list PlanAction := [].\nEnd Other.\n\
+                     Import Other.\n{STATEMENT}"
+                ),
+            ),
+        ),
     ]
 }
 
@@ -128,10 +139,10 @@ fn basic_mode_rejects_each_cheat_then_accepts_the_honest_proof() {
     let server = ScriptedServer::start(replies);
     let mut s = session(&server, None);
     let r = prove::basic(&mut s, &d, &solve, &prove::Options::default()).expect("loop runs");
-    assert_eq!(r.interactions, 5, "{r:#?}");
+    assert_eq!(r.interactions, cheats.len() as u32 + 1, "{r:#?}");
     let accepted = r.proof.as_deref().expect("the honest proof is accepted");
     assert!(accepted.contains(STATEMENT) && accepted.contains("Definition solve"));
-    assert_eq!(r.feedback.len(), 4);
+    assert_eq!(r.feedback.len(), cheats.len());
     for ((why, rule, _), fb) in cheats.iter().zip(&r.feedback) {
         assert!(fb.contains(rule) && fb.contains("REJECTED"), "{why}: the feedback lacks [{rule}]:\n{fb}");
     }
