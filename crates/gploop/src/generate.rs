@@ -78,10 +78,20 @@ pub fn run(
             other => LoopError::Tool(other.to_string()),
         })?;
         let valid = report.count("valid");
-        let feedback = feedback(&report);
+        let mut feedback = feedback(&report);
+        // The proof is appended to this file and audited with it: a `solve` that leans on
+        // `Admitted`, an axiom or a notation could never get an accepted proof, so it is sent back
+        // now, like a failing task.
+        let forbidden = forbidden_constructs(d, &code);
+        if !forbidden.is_empty() {
+            feedback.push_str(&format!(
+                "The file uses constructs a completeness proof may not rely on:\n{}\n",
+                forbidden.join("\n")
+            ));
+        }
         out.last = Some(code.clone());
         out.attempts.push(Attempt { valid, tasks: report.tasks.len(), feedback: feedback.clone() });
-        if valid == report.tasks.len() {
+        if valid == report.tasks.len() && forbidden.is_empty() {
             out.solve = Some(code);
             break;
         }
@@ -108,4 +118,14 @@ pub fn feedback(report: &gp::run::Report) -> String {
         s.push_str(&format!("- {}: {}\n", t.problem, clip(&t.outcome.describe(), 3000)));
     }
     s
+}
+
+/// The auditor's findings on a solve file, but for the missing theorem (it comes with the proof).
+pub fn forbidden_constructs(d: &Domain, code: &str) -> Vec<String> {
+    gp::proofs::audit(&d.ir, &d.spec, code, false)
+        .violations
+        .into_iter()
+        .filter(|(rule, line, _)| !(rule == "expected-statement" && *line == 0))
+        .map(|(rule, line, m)| format!("line {line}: [{rule}] {m}"))
+        .collect()
 }

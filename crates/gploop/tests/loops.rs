@@ -96,11 +96,12 @@ fn debug_iteration_fixes_a_wrong_solve_from_validator_feedback() {
     let mut s = session(&server, None);
     let tasks = generate::debug_tasks("heavy").expect("debug set");
     let options = generate::Options { strategy: Some("Pack the heaviest item first.".into()), ..Default::default() };
-    let r = generate::run(&mut s, &d, &tasks, &options).expect("loop runs");
+    // Three of the six debugging tasks keep the test short; each has several items.
+    let r = generate::run(&mut s, &d, &tasks[..3], &options).expect("loop runs");
     assert_eq!(r.interactions, 2, "{r:#?}");
     assert!(r.solve.is_some(), "the corrected solve was not accepted: {r:#?}");
     assert!(r.attempts[0].valid < r.attempts[0].tasks, "the wrong solve passed: {r:#?}");
-    assert_eq!(r.attempts[1].valid, 6);
+    assert_eq!(r.attempts[1].valid, 3);
     let requests = server.requests();
     assert_eq!(requests.len(), 2);
     assert!(requests[0].last_user().contains("Pack the heaviest item first."), "the strategy is not in the prompt");
@@ -125,6 +126,29 @@ fn generation_stops_after_four_debug_iterations() {
     assert!(r.solve.is_none());
     assert!(r.attempts.iter().all(|a| a.feedback.contains("error")), "{r:#?}");
     assert_eq!(server.requests().len(), 5);
+}
+
+/// A `solve` that solves every task but leans on `Admitted` could never be proved: the generation
+/// loop sends it back with the auditor's finding.
+#[test]
+fn generation_refuses_a_solve_with_an_escape_hatch() {
+    if !needs_coqc("generation_refuses_a_solve_with_an_escape_hatch") {
+        return;
+    }
+    let (d, solve, _) = heavy();
+    let hatch = format!("{solve}\nLemma order_terminates : True.\nProof.\nAdmitted.\n");
+    let server = ScriptedServer::start(vec![Reply::content(&fenced(&hatch)), Reply::content(&fenced(&solve))]);
+    let mut s = session(&server, None);
+    let tasks = generate::debug_tasks("heavy").expect("debug set");
+    let r = generate::run(&mut s, &d, &tasks[..1], &generate::Options::default()).expect("loop runs");
+    assert_eq!(r.interactions, 2, "{r:#?}");
+    assert_eq!(r.attempts[0].valid, 1, "the plan itself was fine");
+    assert!(r.attempts[0].feedback.contains("no-admit"), "{}", r.attempts[0].feedback);
+    assert_eq!(r.solve.as_deref(), Some(prompts_code(&solve).as_str()));
+}
+
+fn prompts_code(code: &str) -> String {
+    gploop::prompts::code(&fenced(code))
 }
 
 #[test]
