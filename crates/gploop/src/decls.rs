@@ -25,12 +25,13 @@ impl Decl {
         words(&code).any(|w| matches!(w, "Admitted" | "admit" | "give_up" | "Admit"))
     }
 
-    /// The text before `Proof` (the statement), whitespace-normalised: what a proof of an
-    /// unproven lemma must keep.
+    /// The declaring sentence (for a lemma, its statement: `Lemma name binders : type.`),
+    /// comments dropped and whitespace normalised: what a proof of an unproven lemma must keep,
+    /// with or without a `Proof.` line.
     pub fn statement(&self) -> String {
         let code = proof::audit::strip_comments(Backend::Coq, &self.text);
-        let cut = sentences(&code).into_iter().find(|(_, s)| first_word(s) == Some("Proof")).map(|(at, _)| at);
-        proof::audit::normalize(&code[..cut.unwrap_or(code.len())])
+        let first = sentences(&code).into_iter().next().map_or("", |(_, s)| s);
+        proof::audit::normalize(first.trim())
     }
 }
 
@@ -249,6 +250,9 @@ mod tests {
         assert!(d[1].text.contains("Qed."));
         assert!(!d[1].unproven() && d[3].unproven());
         assert_eq!(d[3].statement(), "Theorem t : f 0 = 1.");
+        assert_eq!(d[1].statement(), "Lemma a : forall n, n + 0 = n.");
+        let no_proof_line = split("Lemma u : True. exact I. Qed.");
+        assert_eq!(no_proof_line[0].statement(), "Lemma u : True.");
         assert_eq!(split(&join(&d)).len(), 4);
     }
 

@@ -304,6 +304,15 @@ fn iterative_mode_never_accepts_a_sketch_with_an_axiom_or_unproven_lemma() {
     let r = prove::iterative(&mut s, &d, &solve, &options).expect("loop runs");
     assert!(r.proof.is_none(), "an unproven lemma was accepted");
     assert!(r.reason.as_deref().is_some_and(|w| w.contains("isMax_spec")), "{:?}", r.reason);
+    // A theorem with a changed statement is refused when it is added, not only at the end.
+    let weaker = STATEMENT.replace("(hgoal : ValidGoal s g)", "(hgoal : ValidGoal s g) (hno : False)");
+    let changed = fenced(&format!("{weaker}\n  ValidPlan (solve s g) s.\nProof.\n  exfalso; exact hno.\nQed.\n"));
+    let server = ScriptedServer::responder(move |_| Reply::content(&changed));
+    let mut s = session(&server, None);
+    let r = prove::iterative(&mut s, &d, &solve, &options).expect("loop runs");
+    assert!(r.proof.is_none(), "a changed statement was accepted");
+    assert!(r.feedback.iter().all(|f| f.contains("expected-statement")), "{:?}", r.feedback);
+    assert_eq!(r.interactions, 2);
 }
 
 #[test]
