@@ -38,6 +38,11 @@ enum GpCommand {
     /// Audit a completeness proof (no Admitted, no axioms, the statement unchanged, no redefined
     /// generated names), then rebuild it from scratch with coqc and check its axioms.
     Audit(AuditArgs),
+    /// The LLM loops: generate and debug `solve`, then prove `solveComplete` (basic and iterative
+    /// modes), every candidate audited and rebuilt from scratch.
+    Loop(Box<crate::gploop::LoopArgs>),
+    /// Summarise loop runs: domain, generalized-plan and proof interactions, declarations, time.
+    Table(crate::gploop::TableArgs),
 }
 
 #[derive(clap::Args)]
@@ -101,6 +106,8 @@ impl GpArgs {
             GpCommand::Check(_) => "check",
             GpCommand::Run(_) => "run",
             GpCommand::Audit(_) => "audit",
+            GpCommand::Loop(_) => "loop",
+            GpCommand::Table(_) => "table",
         }
     }
     pub fn json(&self) -> bool {
@@ -138,6 +145,8 @@ fn problems(paths: &[PathBuf], debug_set: bool, domain: &str) -> Result<Vec<gp::
 pub fn run(args: &GpArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     let command = format!("gp {}", args.name());
     match &args.command {
+        GpCommand::Loop(a) => crate::gploop::run_loop(a, args.json, ui),
+        GpCommand::Table(a) => crate::gploop::run_table(a, args.json),
         GpCommand::Constraints(a) => {
             let (d, spec) = library(&a.domain)?;
             let (ir, _) = gp::run::convert(d.pddl, &[]).map_err(|e| Fatal(e.to_string()))?;

@@ -44,6 +44,7 @@ mod dataset;
 mod fmt;
 mod generate;
 mod gp;
+mod gploop;
 mod ground;
 mod nl2pddl;
 mod lab;
@@ -279,6 +280,8 @@ fn usage_error(e: clap::Error) -> ExitCode {
             format!("{first} {second}")
         }
         [first, second, ..] if matches!(*first, "lean" | "coq" | "gp") => format!("{first} {second}"),
+        [first, second, ..] if matches!(*first, "lean" | "coq") || (*first == "nl2pddl" && *second == "eval") => {
+        [first, second, ..] if *first == "gp" => format!("{first} {second}"),
         [first, ..] => first.to_string(),
         [] => String::new(),
     };

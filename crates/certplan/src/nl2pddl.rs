@@ -217,7 +217,7 @@ fn options(f: &LoopFlags) -> Result<Options, Fatal> {
 }
 
 /// A session from the flags: replay, or live with flags over environment over config file.
-fn session(f: &LlmFlags, base_url: Option<String>, append: bool) -> Result<Session, Fatal> {
+pub(crate) fn session(f: &LlmFlags, base_url: Option<String>, append: bool) -> Result<Session, Fatal> {
     if let Some(from) = &f.replay {
         return Session::replay(from, f.transcript.as_deref()).map_err(|e| Fatal(e.to_string()));
     }
