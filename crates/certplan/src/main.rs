@@ -279,9 +279,6 @@ fn usage_error(e: clap::Error) -> ExitCode {
         [first, second, ..] if matches!(*first, "lean" | "coq" | "lab" | "gp") || (*first == "nl2pddl" && *second == "eval") => {
             format!("{first} {second}")
         }
-        [first, second, ..] if matches!(*first, "lean" | "coq" | "gp") => format!("{first} {second}"),
-        [first, second, ..] if matches!(*first, "lean" | "coq") || (*first == "nl2pddl" && *second == "eval") => {
-        [first, second, ..] if *first == "gp" => format!("{first} {second}"),
         [first, ..] => first.to_string(),
         [] => String::new(),
     };
