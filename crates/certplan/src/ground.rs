@@ -80,6 +80,17 @@ impl LimitArgs {
 /// `sas_plan`, so that a run that ends without a plan never leaves one behind.
 pub fn prepare_output(path: &Path) -> Result<(), Fatal> {
     let fatal = |e: std::io::Error| Fatal(format!("cannot write `{}`: {e}", path.display()));
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => return Err(Fatal(format!("cannot write `{}`: it is a directory", path.display()))),
+        // A device or a pipe (`/dev/null`, `/dev/stdout`) is only written to, never removed: this
+        // runs as root on some machines, where removing `/dev/null` would break the whole system.
+        Ok(m) if !m.is_file() => {
+            return std::fs::OpenOptions::new().write(true).open(path).map(drop).map_err(fatal);
+        }
+        _ => {}
+    }
+    // A regular file from an earlier run goes first, so that no stale plan is left behind when
+    // this run finds none; creating it once proves the path writable before any work.
     match std::fs::remove_file(path) {
         Ok(()) => {}
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}

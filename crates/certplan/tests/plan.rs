@@ -816,3 +816,33 @@ fn killed_run_leaves_its_log() {
     }
     assert!(!s.contains("result:"), "the run was killed before its end:\n{s}");
 }
+
+/// `--plan-file /dev/null` discards the plan and leaves the device alone. (An earlier version
+/// removed an existing plan file first, whatever it was: run as root, that removed `/dev/null`.)
+#[test]
+fn plan_file_may_be_a_device() {
+    use std::os::unix::fs::FileTypeExt;
+    let ex = repo().join("examples/gripper");
+    let o = run(&[
+        "plan",
+        ex.join("domain.pddl").to_str().unwrap(),
+        ex.join("p01.pddl").to_str().unwrap(),
+        "--plan-file",
+        "/dev/null",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let kind = std::fs::metadata("/dev/null").expect("/dev/null exists").file_type();
+    assert!(kind.is_char_device(), "/dev/null is no longer a device after `plan --plan-file /dev/null`");
+    // A directory is refused before any work (exit 2), and left alone.
+    let dir = TempDir::new();
+    let o = run(&[
+        "plan",
+        ex.join("domain.pddl").to_str().unwrap(),
+        ex.join("p01.pddl").to_str().unwrap(),
+        "--plan-file",
+        dir.0.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("is a directory"), "{}", text(&o));
+    assert!(dir.0.is_dir());
+}
