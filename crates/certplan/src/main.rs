@@ -46,8 +46,8 @@ mod generate;
 mod gp;
 mod gploop;
 mod ground;
-mod nl2pddl;
 mod lab;
+mod nl2pddl;
 mod output;
 mod plan;
 mod proof;
@@ -276,7 +276,9 @@ fn usage_error(e: clap::Error) -> ExitCode {
     }
     let command = words;
     let command = match command.as_slice() {
-        [first, second, ..] if matches!(*first, "lean" | "coq" | "lab" | "gp") || (*first == "nl2pddl" && *second == "eval") => {
+        [first, second, ..]
+            if matches!(*first, "lean" | "coq" | "lab" | "gp") || (*first == "nl2pddl" && *second == "eval") =>
+        {
             format!("{first} {second}")
         }
         [first, ..] => first.to_string(),

@@ -431,7 +431,14 @@ fn run(problem: Problem, options: &Options, stats: &mut Statistics, on: &mut dyn
     stats.times.add(Phase::Validate, t.elapsed().as_secs_f64());
     let outcome = match checked {
         Ok(steps) => Outcome::Solved {
-            plan: ValidatedPlan { steps, cost, unit_cost, optimal: options.search.optimal(), metric: None, makespan: None },
+            plan: ValidatedPlan {
+                steps,
+                cost,
+                unit_cost,
+                optimal: options.search.optimal(),
+                metric: None,
+                makespan: None,
+            },
         },
         Err(check::Rejected { steps, reason }) => Outcome::ValidationFailed { steps, cost, reason },
     };

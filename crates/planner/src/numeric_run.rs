@@ -63,7 +63,14 @@ pub(crate) fn run(task: &Task, options: &crate::Options, stats: &mut Statistics,
                 reason: format!("the search's metric share {search_cost} differs from the validator's metric {m}"),
             },
             _ => Outcome::Solved {
-                plan: ValidatedPlan { steps: lines, cost, unit_cost, optimal: config.optimal(), metric, makespan: None },
+                plan: ValidatedPlan {
+                    steps: lines,
+                    cost,
+                    unit_cost,
+                    optimal: config.optimal(),
+                    metric,
+                    makespan: None,
+                },
             },
         }
     };

@@ -65,7 +65,14 @@ pub(crate) fn run(
         }
     } else {
         Outcome::Solved {
-            plan: ValidatedPlan { steps: lines, cost, unit_cost: true, optimal: false, makespan: Some(plan.makespan), metric: None },
+            plan: ValidatedPlan {
+                steps: lines,
+                cost,
+                unit_cost: true,
+                optimal: false,
+                makespan: Some(plan.makespan),
+                metric: None,
+            },
         }
     };
     on(Event::PhaseDone { phase: Phase::Validate, statistics: stats });

@@ -21,7 +21,8 @@ fn durative_tasks_go_to_the_temporal_planner() {
     let t = cellar("p02.pddl");
     assert_eq!(planner::planner_for(Problem::Pddl(&t)), planner::TEMPORAL);
     let cfg = search::parse("astar(lmcut())").unwrap();
-    let options = Options { numeric: None, search: &cfg, pruning: Pruning::default(), limits: Limits::default(), started: None };
+    let options =
+        Options { numeric: None, search: &cfg, pruning: Pruning::default(), limits: Limits::default(), started: None };
     let mut phases = Vec::new();
     let report = planner::plan(Problem::Pddl(&t), &options, &mut |e| {
         if let Event::PhaseDone { phase, .. } = e {
