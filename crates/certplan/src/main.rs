@@ -40,6 +40,7 @@ mod dataset;
 mod fmt;
 mod generate;
 mod ground;
+mod heuristic;
 mod output;
 mod plan;
 mod proof;
@@ -90,6 +91,9 @@ enum Command {
     Plan(plan::PlanArgs),
     /// Ground and prune a task; print the statistics or write Fast Downward's output.sas.
     Ground(ground::GroundArgs),
+    /// Domain heuristics (paper 001): list them with certificate and proof status, check a
+    /// certificate, audit consistency on reachable states, print schema signatures and Coq.
+    Heuristic(heuristic::HeuristicArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -156,6 +160,7 @@ impl Command {
             Command::Coq(a) => format!("coq {}", a.name()),
             Command::Plan(_) => "plan".into(),
             Command::Ground(_) => "ground".into(),
+            Command::Heuristic(_) => "heuristic".into(),
         }
     }
     fn json(&self) -> bool {
@@ -169,6 +174,7 @@ impl Command {
             Command::Lean(a) | Command::Coq(a) => a.json(),
             Command::Plan(a) => a.json,
             Command::Ground(a) => a.json,
+            Command::Heuristic(a) => a.json(),
         }
     }
 }
@@ -184,6 +190,7 @@ fn main() -> ExitCode {
         ColorChoice::Auto => std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
     };
     let ui = Ui { quiet: cli.quiet, color };
+    planner::register_heuristics();
     let result = match &cli.command {
         Command::Check(args) => check::run(args, &ui),
         Command::Fmt(args) => fmt::run(args, &ui),
@@ -195,6 +202,7 @@ fn main() -> ExitCode {
         Command::Coq(args) => proof::run(::proof::Backend::Coq, args, &ui),
         Command::Plan(args) => plan::run(args, &ui),
         Command::Ground(args) => ground::run(args, &ui),
+        Command::Heuristic(args) => heuristic::run(args, &ui),
     };
     match result {
         Ok(outcome) => ExitCode::from(outcome.exit_code()),

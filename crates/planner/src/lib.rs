@@ -283,9 +283,17 @@ pub enum Event<'a> {
     Search(&'a search::Progress),
 }
 
+/// Adds the domain heuristics of crate `dheur` (`astar(spanner())`, ...) to the search component
+/// registry, so that `search::parse` knows them. Idempotent; [`plan`] calls it too, but a caller
+/// that parses a configuration first must call it before.
+pub fn register_heuristics() {
+    dheur::register();
+}
+
 /// Plans: ground (or take the FDR task), prune, pick mutex groups, search, validate. Never panics on
 /// a checked task; every outcome is a value.
 pub fn plan(problem: Problem, options: &Options, on: &mut dyn FnMut(Event)) -> Report {
+    register_heuristics();
     let start = options.started.unwrap_or_else(Instant::now);
     let mut statistics = Statistics::default();
     statistics.times.parse = start.elapsed().as_secs_f64();
@@ -321,7 +329,16 @@ fn run(problem: Problem, options: &Options, stats: &mut Statistics, on: &mut dyn
     }
     process::enter(Some(Phase::Search));
     let t = Instant::now();
-    let st = search::SearchTask::new(&ground);
+    let mut st = search::SearchTask::new(&ground);
+    if let Problem::Pddl(task) = problem {
+        st = st.with_lifted(task);
+    }
+    // Domain heuristics run their certificates first: a refused task is FD's 34, the failed
+    // check named (unless the heuristic was told to fall back to LM-cut).
+    if let Err(why) = search::plugins::certify(options.search, &st) {
+        stats.times.add(Phase::Search, t.elapsed().as_secs_f64());
+        return Outcome::Refused { reasons: vec![why] };
+    }
     let search_limits = search::Limits { deadline: limits.deadline, memory_bytes: limits.memory_bytes };
     let result = search::search(&st, options.search, search_limits, &mut |p| on(Event::Search(p)));
     stats.times.add(Phase::Search, t.elapsed().as_secs_f64());
