@@ -223,7 +223,7 @@ impl Program {
             tables: Vec::new(),
         };
         for t in &def.tables {
-            let table = distance_table(view, &t.name, &t.predicate, &t.ty)?;
+            let table = distance_table(view, &t.name, &t.edges, &t.ty)?;
             c.tables.push(table);
         }
         let table_names: Vec<String> = def.tables.iter().map(|t| t.name.clone()).collect();
@@ -682,15 +682,19 @@ fn collect_vars(e: &Expr, f: &mut dyn FnMut(&str)) {
     });
 }
 
-/// BFS distances over a static binary predicate between objects of `ty`, with the properties
-/// the proofs use checked: zero diagonal, entries at most the cap (the node count), and for every
+/// BFS distances over static binary predicates (each edge `a -> b`, or `b -> a` when reversed)
+/// between objects of `ty`, with the properties the proofs use checked: zero diagonal, entries at most the cap (the node count), and for every
 /// edge `u -> v` and target `t`: `d(u,t) <= 1 + d(v,t)`, and `d(v,t) < cap` implies `d(u,t) < cap`.
-pub fn distance_table(view: &TaskView, name: &str, pred: &str, ty: &str) -> Result<DistTable, CompileError> {
-    let Some((p, arity)) = view.predicate(pred) else {
-        return Err(CompileError(format!("table `{name}`: the domain has no predicate `{pred}`")));
-    };
-    if arity != 2 || !view.is_static(p) {
-        return Err(CompileError(format!("table `{name}`: `{pred}` must be a static binary predicate")));
+pub fn distance_table(view: &TaskView, name: &str, preds: &[(String, bool)], ty: &str) -> Result<DistTable, CompileError> {
+    let mut kinds: Vec<(u32, bool)> = Vec::new();
+    for (pred, rev) in preds {
+        let Some((p, arity)) = view.predicate(pred) else {
+            return Err(CompileError(format!("table `{name}`: the domain has no predicate `{pred}`")));
+        };
+        if arity != 2 || !view.is_static(p) {
+            return Err(CompileError(format!("table `{name}`: `{pred}` must be a static binary predicate")));
+        }
+        kinds.push((p, *rev));
     }
     let Some(nodes) = view.objects_of(ty) else {
         return Err(CompileError(format!("table `{name}`: the domain has no type `{ty}`")));
@@ -703,8 +707,9 @@ pub fn distance_table(view: &TaskView, name: &str, pred: &str, ty: &str) -> Resu
     let mut succ: Vec<Vec<u32>> = vec![Vec::new(); n];
     let mut edges = Vec::new();
     for (q, args) in &view.init {
-        if *q == p {
+        if let Some(&(_, rev)) = kinds.iter().find(|k| k.0 == *q) {
             let (a, b) = (pos[args[0] as usize], pos[args[1] as usize]);
+            let (a, b) = if rev { (b, a) } else { (a, b) };
             if a != u32::MAX && b != u32::MAX {
                 succ[a as usize].push(b);
                 edges.push((a, b));

@@ -13,7 +13,7 @@
 //!   (static-predicates PRED ...)       ; predicates that no action may change
 //!   (exact-types TYPE ...)             ; every object of TYPE is declared with TYPE itself
 //!   (check NAME BOOL)                  ; domain assumptions on init, goal, static facts
-//!   (table NAME (distance PRED TYPE))  ; graph distances over a static binary predicate
+//!   (table NAME (distance TYPE EDGE ...)) ; graph distances; EDGE: PRED (a -> b) or (reverse PRED)
 //!   (dead-end BOOL)                    ; optional: infinity where it holds
 //!   (value NAT))
 //! ```
@@ -151,11 +151,13 @@ pub struct Check {
     pub pos: Pos,
 }
 
+/// A distance table: shortest paths between objects of `ty`, one step per edge; an edge is an
+/// atom `(P a b)` of a static binary predicate, read `a -> b`, or `b -> a` when reversed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Table {
     pub name: String,
-    pub predicate: String,
     pub ty: String,
+    pub edges: Vec<(String, bool)>,
 }
 
 /// A parsed heuristic definition.
@@ -244,15 +246,24 @@ pub fn parse(text: &str) -> R<Definition> {
                 d.checks.push(Check { name, expr, pos: item.pos() });
             }
             Some("table") => {
-                let bad = || err(item.pos(), "expected `(table NAME (distance PRED TYPE))`");
-                let (Some(n), Some(spec)) = (l.get(1).and_then(Sexp::atom), l.get(2)) else { return bad() };
+                let bad = |p: Pos| err(p, "expected `(table NAME (distance TYPE EDGE ...))`, EDGE: PRED or (reverse PRED)");
+                let (Some(n), Some(spec)) = (l.get(1).and_then(Sexp::atom), l.get(2)) else { return bad(item.pos()) };
                 let s = spec.list().unwrap_or(&[]);
-                match (spec.head(), s.get(1).and_then(Sexp::atom), s.get(2).and_then(Sexp::atom), s.len()) {
-                    (Some("distance"), Some(p), Some(t), 3) => {
-                        d.tables.push(Table { name: n.into(), predicate: p.into(), ty: t.into() })
+                let (Some("distance"), Some(ty)) = (spec.head(), s.get(1).and_then(Sexp::atom)) else {
+                    return bad(spec.pos());
+                };
+                let mut edges = Vec::new();
+                for e in &s[2..] {
+                    match (e.atom(), e.head(), e.list()) {
+                        (Some(p), _, _) => edges.push((p.to_string(), false)),
+                        (_, Some("reverse"), Some([_, Sexp::Atom(p, _)])) => edges.push((p.clone(), true)),
+                        _ => return bad(e.pos()),
                     }
-                    _ => return bad(),
                 }
+                if edges.is_empty() || l.len() != 3 {
+                    return bad(item.pos());
+                }
+                d.tables.push(Table { name: n.into(), ty: ty.into(), edges });
             }
             Some("dead-end") => {
                 let body = only_arg(item, l)?;

@@ -40,6 +40,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("miconic", include_str!("../heuristics/miconic.heur")),
     ("ferry", include_str!("../heuristics/ferry.heur")),
     ("childsnack", include_str!("../heuristics/childsnack.heur")),
+    ("floortile", include_str!("../heuristics/floortile.heur")),
 ];
 
 /// Where each heuristic's proof stands. Only `Proved` counts as certified.
@@ -133,7 +134,9 @@ external!(
     "childsnack domain heuristic: servings, tray loadings, sandwiches to make, tray moves"
 );
 
-static ALL: &[&ExternalHeuristic] = &[&SPANNER, &MICONIC, &FERRY, &CHILDSNACK];
+external!(FLOORTILE, "floortile", "floortile domain heuristic: paints, missing colors, robot distance to painting squares");
+
+static ALL: &[&ExternalHeuristic] = &[&SPANNER, &MICONIC, &FERRY, &CHILDSNACK, &FLOORTILE];
 
 /// Registers every domain heuristic with `search::plugins` (idempotent).
 pub fn register() {
