@@ -685,7 +685,12 @@ fn collect_vars(e: &Expr, f: &mut dyn FnMut(&str)) {
 /// BFS distances over static binary predicates (each edge `a -> b`, or `b -> a` when reversed)
 /// between objects of `ty`, with the properties the proofs use checked: zero diagonal, entries at most the cap (the node count), and for every
 /// edge `u -> v` and target `t`: `d(u,t) <= 1 + d(v,t)`, and `d(v,t) < cap` implies `d(u,t) < cap`.
-pub fn distance_table(view: &TaskView, name: &str, preds: &[(String, bool)], ty: &str) -> Result<DistTable, CompileError> {
+pub fn distance_table(
+    view: &TaskView,
+    name: &str,
+    preds: &[(String, bool)],
+    ty: &str,
+) -> Result<DistTable, CompileError> {
     let mut kinds: Vec<(u32, bool)> = Vec::new();
     for (pred, rev) in preds {
         let Some((p, arity)) = view.predicate(pred) else {

@@ -246,7 +246,8 @@ pub fn parse(text: &str) -> R<Definition> {
                 d.checks.push(Check { name, expr, pos: item.pos() });
             }
             Some("table") => {
-                let bad = |p: Pos| err(p, "expected `(table NAME (distance TYPE EDGE ...))`, EDGE: PRED or (reverse PRED)");
+                let bad =
+                    |p: Pos| err(p, "expected `(table NAME (distance TYPE EDGE ...))`, EDGE: PRED or (reverse PRED)");
                 let (Some(n), Some(spec)) = (l.get(1).and_then(Sexp::atom), l.get(2)) else { return bad(item.pos()) };
                 let s = spec.list().unwrap_or(&[]);
                 let (Some("distance"), Some(ty)) = (spec.head(), s.get(1).and_then(Sexp::atom)) else {

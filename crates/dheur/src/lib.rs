@@ -134,7 +134,11 @@ external!(
     "childsnack domain heuristic: servings, tray loadings, sandwiches to make, tray moves"
 );
 
-external!(FLOORTILE, "floortile", "floortile domain heuristic: paints, missing colors, robot distance to painting squares");
+external!(
+    FLOORTILE,
+    "floortile",
+    "floortile domain heuristic: paints, missing colors, robot distance to painting squares"
+);
 
 static ALL: &[&ExternalHeuristic] = &[&SPANNER, &MICONIC, &FERRY, &CHILDSNACK, &FLOORTILE];
 
