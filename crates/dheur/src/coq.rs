@@ -36,7 +36,7 @@ Definition sum_over (l : list nat) (f : nat -> nat) : nat := fold_right (fun x a
 Definition max_over (l : list nat) (f : nat -> nat) : nat := fold_right (fun x a => Nat.max (f x) a) 0 l.
 Definition min_over (l : list nat) (f : nat -> nat) (empty : nat) : nat :=
   match l with [] => empty | x :: r => fold_right (fun y a => Nat.min (f y) a) (f x) r end.
-Definition count_over (l : list nat) (p : nat -> bool) : nat := length (filter p l).
+Definition count_over (l : list nat) (p : nat -> bool) : nat := List.length (List.filter p l).
 "#;
 
 fn ident(s: &str) -> String {
@@ -49,7 +49,7 @@ fn ident(s: &str) -> String {
 
 fn term(t: &Term) -> String {
     match t {
-        Term::Var(v) => ident(&v[1..]),
+        Term::Var(v) => format!("v_{}", ident(&v[1..])),
         Term::Object(o) => format!("(obj c \"{o}\")"),
     }
 }
@@ -57,7 +57,9 @@ fn term(t: &Term) -> String {
 fn domain(b: &Binder) -> String {
     match &b.filter {
         None => format!("(objs c \"{}\")", b.ty),
-        Some(f) => format!("(filter (fun {} => {}) (objs c \"{}\"))", ident(&b.var[1..]), expr(f), b.ty),
+        Some(f) => {
+            format!("(List.filter (fun {} => {}) (objs c \"{}\"))", format!("v_{}", ident(&b.var[1..])), expr(f), b.ty)
+        }
     }
 }
 
@@ -68,7 +70,7 @@ pub fn expr(e: &Expr) -> String {
     };
     match e {
         Expr::Num(k) => k.to_string(),
-        Expr::NatVar(v) => ident(v),
+        Expr::NatVar(v) => format!("n_{}", ident(v)),
         Expr::Op(NatOp::Add, v) => join(v, "Nat.add", "0"),
         Expr::Op(NatOp::Max, v) => join(v, "Nat.max", "0"),
         Expr::Op(NatOp::Min, v) => match v.split_last() {
@@ -78,9 +80,9 @@ pub fn expr(e: &Expr) -> String {
         Expr::Op(NatOp::Sub, v) => format!("(Nat.sub {} {})", expr(&v[0]), expr(&v[1])),
         Expr::Op(NatOp::Mul, v) => format!("(Nat.mul {} {})", expr(&v[0]), expr(&v[1])),
         Expr::If(c, a, b) => format!("(if {} then {} else {})", expr(c), expr(a), expr(b)),
-        Expr::Let(n, x, body) => format!("(let {} := {} in {})", ident(n), expr(x), expr(body)),
+        Expr::Let(n, x, body) => format!("(let n_{} := {} in {})", ident(n), expr(x), expr(body)),
         Expr::Fold(f, b, body) => {
-            let v = ident(&b.var[1..]);
+            let v = format!("v_{}", ident(&b.var[1..]));
             let d = domain(b);
             match f {
                 Fold::Sum => format!("(sum_over {d} (fun {v} => {}))", expr(body)),
@@ -91,7 +93,13 @@ pub fn expr(e: &Expr) -> String {
             }
         }
         Expr::MinOver(b, body, empty) => {
-            format!("(min_over {} (fun {} => {}) {})", domain(b), ident(&b.var[1..]), expr(body), expr(empty))
+            format!(
+                "(min_over {} (fun {} => {}) {})",
+                domain(b),
+                format!("v_{}", ident(&b.var[1..])),
+                expr(body),
+                expr(empty)
+            )
         }
         Expr::Dist(t, a, b) => format!("(dist c \"{t}\" {} {})", term(a), term(b)),
         Expr::Cap(t) => format!("(dist_cap c \"{t}\")"),
