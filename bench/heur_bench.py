@@ -12,7 +12,7 @@ the end: coverage per domain and configuration, costs that differ between the tw
 solve, costs above the bound, and the median over tasks both solve of the ratio of search time per
 expansion (domain heuristic / LM-cut).
 """
-import argparse, json, os, statistics, subprocess, sys, time
+import argparse, json, os, statistics, subprocess, sys, tempfile, time
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -20,12 +20,17 @@ TEST = os.path.join(ROOT, "..", "shared", "ipc2023-test")
 
 
 def run(binary, domain, problem, search, limit):
+    # A scratch plan file per run (never a device: certplan removes an old plan file first).
+    fd, plan_file = tempfile.mkstemp(suffix=".plan")
+    os.close(fd)
     t0 = time.time()
     p = subprocess.run(
         [binary, "plan", "--json", "--time-limit", str(limit), "--memory-limit", "4096", "--search", search,
-         "--plan-file", "/dev/null", domain, problem],
+         "--plan-file", plan_file, domain, problem],
         capture_output=True, text=True, timeout=limit + 30)
     wall = time.time() - t0
+    if os.path.exists(plan_file):
+        os.remove(plan_file)
     try:
         v = json.loads(p.stdout)
     except json.JSONDecodeError:

@@ -78,8 +78,14 @@ impl LimitArgs {
 /// Makes sure an output file can be written before the work that produces it starts (a usage
 /// error, exit 2, otherwise): an old file there is removed, as Fast Downward removes an old
 /// `sas_plan`, so that a run that ends without a plan never leaves one behind.
+///
+/// Only a regular file is removed: `--plan-file /dev/null` (a device, a pipe) is written to as it
+/// is. Removing it deleted `/dev/null` itself when certplan ran as root.
 pub fn prepare_output(path: &Path) -> Result<(), Fatal> {
     let fatal = |e: std::io::Error| Fatal(format!("cannot write `{}`: {e}", path.display()));
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        return std::fs::OpenOptions::new().write(true).open(path).map(drop).map_err(fatal);
+    }
     match std::fs::remove_file(path) {
         Ok(()) => {}
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}

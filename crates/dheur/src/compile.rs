@@ -273,10 +273,10 @@ impl Program {
     /// h(s): `None` (infinity) where the dead-end test holds.
     #[inline]
     pub fn evaluate(&self, s: &State, layout: &Layout, env: &mut Env) -> Option<u64> {
-        if let Some(d) = &self.dead_end {
-            if self.bool(d, s, layout, env) {
-                return None;
-            }
+        if let Some(d) = &self.dead_end
+            && self.bool(d, s, layout, env)
+        {
+            return None;
         }
         Some(self.nat(&self.value, s, layout, env))
     }
@@ -302,10 +302,10 @@ impl Program {
         let list = self.domain(&b.domain, env);
         for &o in list {
             env.objs[b.slot as usize] = o;
-            if let Domain::Filtered(_, filter) = &b.domain {
-                if !self.bool(filter, s, l, env) {
-                    continue;
-                }
+            if let Domain::Filtered(_, filter) = &b.domain
+                && !self.bool(filter, s, l, env)
+            {
+                continue;
             }
             if !f(self, env) {
                 break;
@@ -673,10 +673,10 @@ fn collect_vars(e: &Expr, f: &mut dyn FnMut(&str)) {
             _ => terms,
         };
         for t in terms {
-            if let Term::Var(v) = t {
-                if !bound.contains(v) {
-                    f(v)
-                }
+            if let Term::Var(v) = t
+                && !bound.contains(v)
+            {
+                f(v)
             }
         }
     });

@@ -58,7 +58,7 @@ fn domain(b: &Binder) -> String {
     match &b.filter {
         None => format!("(objs c \"{}\")", b.ty),
         Some(f) => {
-            format!("(List.filter (fun {} => {}) (objs c \"{}\"))", format!("v_{}", ident(&b.var[1..])), expr(f), b.ty)
+            format!("(List.filter (fun v_{} => {}) (objs c \"{}\"))", ident(&b.var[1..]), expr(f), b.ty)
         }
     }
 }
@@ -93,13 +93,7 @@ pub fn expr(e: &Expr) -> String {
             }
         }
         Expr::MinOver(b, body, empty) => {
-            format!(
-                "(min_over {} (fun {} => {}) {})",
-                domain(b),
-                format!("v_{}", ident(&b.var[1..])),
-                expr(body),
-                expr(empty)
-            )
+            format!("(min_over {} (fun v_{} => {}) {})", domain(b), ident(&b.var[1..]), expr(body), expr(empty))
         }
         Expr::Dist(t, a, b) => format!("(dist c \"{t}\" {} {})", term(a), term(b)),
         Expr::Cap(t) => format!("(dist_cap c \"{t}\")"),

@@ -43,7 +43,8 @@ fn a_refused_certificate_names_its_check_or_falls_back() {
     let settings = [("rows".to_string(), 2), ("columns".to_string(), 2), ("robots".to_string(), 1)];
     let problem = dom.generate(&dom.params(&settings).unwrap(), 3, "t").unwrap();
     // The defect of IPC 2023 floortile training p08: a robot's tile also clear.
-    let robot_tile = problem.split("(robot-at ").nth(1).unwrap().split(')').next().unwrap().split_whitespace().nth(1).unwrap();
+    let robot_tile =
+        problem.split("(robot-at ").nth(1).unwrap().split(')').next().unwrap().split_whitespace().nth(1).unwrap();
     let bad = problem.replacen("(:init", &format!("(:init (clear {robot_tile})"), 1);
     let task = domains::task(dom.pddl, &bad).unwrap();
     match solve(&task, "astar(floortile())") {
