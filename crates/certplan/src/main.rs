@@ -48,6 +48,7 @@ mod gploop;
 mod ground;
 mod lab;
 mod nl2pddl;
+mod heuristic;
 mod output;
 mod plan;
 mod proof;
@@ -111,6 +112,9 @@ enum Command {
     /// Generalized plans (paper 000): validity constraints, running a Coq `solve` on tasks,
     /// auditing completeness proofs.
     Gp(gp::GpArgs),
+    /// Domain heuristics (paper 001): list them with certificate and proof status, check a
+    /// certificate, audit consistency on reachable states, print schema signatures and Coq.
+    Heuristic(heuristic::HeuristicArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -181,6 +185,7 @@ impl Command {
             Command::Lab(a) => format!("lab {}", a.name()),
             Command::Compare(_) => "compare".into(),
             Command::Gp(a) => format!("gp {}", a.name()),
+            Command::Heuristic(_) => "heuristic".into(),
         }
     }
     fn json(&self) -> bool {
@@ -198,6 +203,7 @@ impl Command {
             Command::Lab(a) => a.json(),
             Command::Compare(a) => a.json,
             Command::Gp(a) => a.json(),
+            Command::Heuristic(a) => a.json(),
         }
     }
 }
@@ -213,6 +219,7 @@ fn main() -> ExitCode {
         ColorChoice::Auto => std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
     };
     let ui = Ui { quiet: cli.quiet, color };
+    planner::register_heuristics();
     let result = match &cli.command {
         Command::Check(args) => check::run(args, &ui),
         Command::Fmt(args) => fmt::run(args, &ui),
@@ -228,6 +235,7 @@ fn main() -> ExitCode {
         Command::Lab(args) => lab::run(args, &ui),
         Command::Compare(args) => compare::run(args, &ui),
         Command::Gp(args) => gp::run(args, &ui),
+        Command::Heuristic(args) => heuristic::run(args, &ui),
     };
     match result {
         Ok(outcome) => ExitCode::from(outcome.exit_code()),

@@ -335,12 +335,20 @@ pub enum Event<'a> {
     Search(&'a search::Progress),
 }
 
+/// Adds the domain heuristics of crate `dheur` (`astar(spanner())`, ...) to the search component
+/// registry, so that `search::parse` knows them. Idempotent; [`plan`] calls it too, but a caller
+/// that parses a configuration first must call it before.
+pub fn register_heuristics() {
+    dheur::register();
+}
+
 /// Plans: ground (or take the FDR task), prune, pick mutex groups, search, validate. Never panics on
 /// a checked task; every outcome is a value.
 ///
 /// A task with durative actions or timed initial literals goes to the temporal planner with its
 /// default configuration ([`planner_for`]); [`plan_temporal`] selects it explicitly.
 pub fn plan(problem: Problem, options: &Options, on: &mut dyn FnMut(Event)) -> Report {
+    register_heuristics();
     match problem {
         Problem::Pddl(task) if planner_for(problem) == TEMPORAL => {
             plan_temporal(task, &temporal::Config::default(), options, on)
@@ -407,7 +415,16 @@ fn run(problem: Problem, options: &Options, stats: &mut Statistics, on: &mut dyn
     }
     process::enter(Some(Phase::Search));
     let t = Instant::now();
-    let st = search::SearchTask::new(&ground);
+    let mut st = search::SearchTask::new(&ground);
+    if let Problem::Pddl(task) = problem {
+        st = st.with_lifted(task);
+    }
+    // Domain heuristics run their certificates first: a refused task is FD's 34, the failed
+    // check named (unless the heuristic was told to fall back to LM-cut).
+    if let Err(why) = search::plugins::certify(options.search, &st) {
+        stats.times.add(Phase::Search, t.elapsed().as_secs_f64());
+        return Outcome::Refused { reasons: vec![why] };
+    }
     let search_limits = search::Limits { deadline: limits.deadline, memory_bytes: limits.memory_bytes };
     let result = search::search(&st, options.search, search_limits, &mut |p| on(Event::Search(p)));
     stats.times.add(Phase::Search, t.elapsed().as_secs_f64());

@@ -225,9 +225,56 @@ pub static ENGINES: &[&EnginePlugin] = &[
     },
 ];
 
-/// The heuristic of this name (or alias).
+/// A heuristic defined outside this crate (the domain heuristics of crate `dheur`), registered
+/// at start-up by whoever links it (`planner::register_heuristics`). Search cannot depend on
+/// those crates; this hook is how their heuristics join the configuration language.
+pub struct ExternalHeuristic {
+    pub plugin: HeuristicPlugin,
+    /// Runs before search on the task to plan for: `Err` refuses the task, naming the failed
+    /// check (FD's exit 34 in the planner). `Ok` when the task passes or the heuristic falls back.
+    pub certify: fn(&SearchTask, &HeuristicSpec) -> Result<(), String>,
+    /// Its guarantee in words, as help lists it (certificate and proof status).
+    pub status: fn(&str) -> String,
+}
+
+static EXTERNAL: std::sync::RwLock<Vec<&'static ExternalHeuristic>> = std::sync::RwLock::new(Vec::new());
+
+/// Adds `h` to the registry (again under the same name: no change).
+pub fn register_external(h: &'static ExternalHeuristic) {
+    let builtin = HEURISTICS.iter().any(|b| b.name == h.plugin.name || b.aliases.contains(&h.plugin.name));
+    let mut list = EXTERNAL.write().unwrap_or_else(|e| e.into_inner());
+    if !builtin && !list.iter().any(|x| x.plugin.name == h.plugin.name) {
+        list.push(h);
+    }
+}
+
+/// The registered external heuristics, in registration order.
+pub fn externals() -> Vec<&'static ExternalHeuristic> {
+    EXTERNAL.read().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+/// The external heuristic of this name.
+pub fn external(name: &str) -> Option<&'static ExternalHeuristic> {
+    externals().into_iter().find(|h| h.plugin.name == name || h.plugin.aliases.contains(&name))
+}
+
+/// Runs the certificates of the configuration's external heuristics on `t`: the first refusal.
+pub fn certify(config: &crate::Config, t: &SearchTask) -> Result<(), String> {
+    for spec in config.heuristics.iter().chain(&config.preferred) {
+        if let Some(h) = external(spec.name) {
+            (h.certify)(t, spec)?;
+        }
+    }
+    Ok(())
+}
+
+/// The heuristic of this name (or alias), built in or registered.
 pub fn heuristic(name: &str) -> Option<&'static HeuristicPlugin> {
-    HEURISTICS.iter().copied().find(|h| h.name == name || h.aliases.contains(&name))
+    HEURISTICS
+        .iter()
+        .copied()
+        .find(|h| h.name == name || h.aliases.contains(&name))
+        .or_else(|| external(name).map(|h| &h.plugin))
 }
 
 pub fn engine(name: &str) -> Option<&'static EnginePlugin> {
@@ -235,7 +282,7 @@ pub fn engine(name: &str) -> Option<&'static EnginePlugin> {
 }
 
 pub fn heuristic_names() -> String {
-    HEURISTICS.iter().map(|h| h.name).collect::<Vec<_>>().join(", ")
+    HEURISTICS.iter().map(|h| h.name).chain(externals().iter().map(|h| h.plugin.name)).collect::<Vec<_>>().join(", ")
 }
 
 pub fn engine_names() -> String {
@@ -278,6 +325,14 @@ pub fn help() -> String {
         let aka = if h.aliases.is_empty() { String::new() } else { format!(" (also {})", h.aliases.join(", ")) };
         s.push_str(&format!("  {}(){aka}: {} [{}]\n", h.name, h.summary, props.join(", ")));
         h.params.iter().chain([&COST_TYPE]).for_each(|p| s.push_str(&param_line(p)));
+    }
+    let ext = externals();
+    if !ext.is_empty() {
+        s.push_str("Domain heuristics (A* only where the certificate accepts the task):\n");
+        for h in ext {
+            s.push_str(&format!("  {}(): {} [{}]\n", h.plugin.name, h.plugin.summary, (h.status)(h.plugin.name)));
+            h.plugin.params.iter().chain([&COST_TYPE]).for_each(|p| s.push_str(&param_line(p)));
+        }
     }
     s.push_str("Aliases (--alias):\n");
     for (name, text) in crate::config::ALIASES {

@@ -140,6 +140,9 @@ pub struct SearchTask<'a> {
     pub words: usize,
     /// Completes every state made with its derived atoms; `None` without axioms.
     pub axioms: Option<AxiomEvaluator>,
+    /// The lifted task the ground task came from, for heuristics that read names, types and
+    /// static facts (the domain heuristics of crate `dheur`); `None` for an `output.sas` task.
+    pub lifted: Option<&'a model::lifted::Task>,
 }
 
 impl<'a> SearchTask<'a> {
@@ -155,15 +158,24 @@ impl<'a> SearchTask<'a> {
 
     fn with_layout(ground: &'a GroundTask, layout: Layout) -> SearchTask<'a> {
         let axioms = AxiomEvaluator::new(ground, &layout);
-        SearchTask { ground, words: layout.words, layout, axioms }
+        SearchTask { ground, words: layout.words, layout, axioms, lifted: None }
+    }
+
+    /// The same task, knowing the lifted task it was grounded from.
+    pub fn with_lifted(mut self, lifted: &'a model::lifted::Task) -> SearchTask<'a> {
+        self.lifted = Some(lifted);
+        self
     }
 
     /// The same packing over another ground task with the same atoms (the operator costs of a
     /// heuristic's cost type).
-    pub fn with_ground<'b>(&self, ground: &'b GroundTask) -> SearchTask<'b> {
+    pub fn with_ground<'b>(&self, ground: &'b GroundTask) -> SearchTask<'b>
+    where
+        'a: 'b,
+    {
         debug_assert_eq!(ground.atoms.len(), self.ground.atoms.len());
         let axioms = AxiomEvaluator::new(ground, &self.layout);
-        SearchTask { ground, words: self.words, layout: self.layout.clone(), axioms }
+        SearchTask { ground, words: self.words, layout: self.layout.clone(), axioms, lifted: self.lifted }
     }
 
     #[inline]

@@ -1,0 +1,764 @@
+//! Compiling a [`Definition`] against one task: names resolved to ids, quantifier domains to
+//! object lists (static filters applied once, at load), atom tests to per-predicate tables of
+//! ground atom ids, distance tables computed and their properties checked. The result,
+//! [`Program`], is evaluated on packed search states without allocation.
+
+use crate::lang::{Binder, Definition, Expr, Fold, NatOp, Source, Term};
+use ground::{AtomId, GroundTask};
+use model::lifted::{Condition, ObjectId, Task, TypeSpec};
+use rustc_hash::{FxHashMap, FxHashSet};
+use search::state::{Layout, State};
+
+/// Atom table codes besides ground atom ids.
+const FALSE: u32 = u32::MAX;
+const TRUE: u32 = u32::MAX - 1;
+/// Dense atom tables up to this many entries; a hash map beyond.
+const DENSE_LIMIT: usize = 1 << 22;
+
+#[derive(Clone, Copy, Debug)]
+enum CTerm {
+    Var(u16),
+    Obj(u32),
+}
+
+#[derive(Debug)]
+enum Domain {
+    /// The objects, static filter already applied.
+    Fixed(Vec<u32>),
+    /// A static filter that reads one outer variable: the list per value of that variable.
+    Indexed(u16, Vec<Vec<u32>>),
+    /// A filter evaluated per state.
+    Filtered(Vec<u32>, Box<Node>),
+}
+
+#[derive(Debug)]
+struct CBinder {
+    slot: u16,
+    domain: Domain,
+}
+
+#[derive(Debug)]
+enum Node {
+    Num(u64),
+    NatVar(u16),
+    Add(Vec<Node>),
+    Sub(Box<Node>, Box<Node>),
+    Mul(Box<Node>, Box<Node>),
+    Max(Vec<Node>),
+    Min(Vec<Node>),
+    If(Box<Node>, Box<Node>, Box<Node>),
+    Let(u16, Box<Node>, Box<Node>),
+    Fold(Fold, CBinder, Box<Node>),
+    MinOver(CBinder, Box<Node>, Box<Node>),
+    Dist(u16, CTerm, CTerm),
+    Cap(u16),
+    Bool(bool),
+    And(Vec<Node>),
+    Or(Vec<Node>),
+    Not(Box<Node>),
+    Eq(CTerm, CTerm),
+    Less(Box<Node>, Box<Node>),
+    LessEq(Box<Node>, Box<Node>),
+    Atom(u32, Vec<CTerm>),
+}
+
+/// Per (source, predicate): the code of each argument tuple.
+#[derive(Debug)]
+struct AtomTable {
+    arity: usize,
+    dense: Option<Vec<u32>>,
+    sparse: FxHashMap<Vec<u32>, u32>,
+}
+
+/// A distance table over the objects of one type.
+#[derive(Debug)]
+pub struct DistTable {
+    pub name: String,
+    /// Object id to position in the type; `u32::MAX` outside it.
+    pos: Vec<u32>,
+    n: usize,
+    /// `n * n` entries; `cap` where unreachable.
+    dist: Vec<u32>,
+    pub cap: u32,
+}
+
+impl DistTable {
+    #[inline]
+    fn get(&self, a: u32, b: u32) -> u64 {
+        let (pa, pb) = (self.pos[a as usize], self.pos[b as usize]);
+        if pa == u32::MAX || pb == u32::MAX {
+            return self.cap as u64;
+        }
+        self.dist[pa as usize * self.n + pb as usize] as u64
+    }
+}
+
+/// The task as the language sees it: names, types, initial atoms, goal atoms, static predicates.
+pub struct TaskView<'a> {
+    pub task: &'a Task,
+    pub ground: Option<&'a GroundTask>,
+    objects: FxHashMap<String, u32>,
+    predicates: FxHashMap<String, (u32, usize)>,
+    fluent: Vec<bool>,
+    init: FxHashSet<(u32, Vec<u32>)>,
+    /// Positive goal atoms; `None` when the goal is not a conjunction of positive atoms.
+    pub goal: Option<FxHashSet<(u32, Vec<u32>)>>,
+    ground_atoms: FxHashMap<(u32, Vec<u32>), AtomId>,
+}
+
+impl<'a> TaskView<'a> {
+    pub fn new(task: &'a Task, ground: Option<&'a GroundTask>) -> TaskView<'a> {
+        let d = &task.domain;
+        let objects =
+            task.objects.iter().enumerate().map(|(i, o)| (d.name(o.name).to_ascii_lowercase(), i as u32)).collect();
+        let predicates = d
+            .predicates
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (d.name(p.name).to_ascii_lowercase(), (i as u32, p.params.len())))
+            .collect();
+        let init = task.init.iter().map(|a| (a.predicate.0, a.args.iter().map(|o| o.0).collect())).collect();
+        let goal = goal_atoms(&task.goal);
+        let ground_atoms = ground
+            .map(|g| {
+                g.atoms
+                    .iter()
+                    .enumerate()
+                    .map(|(i, a)| ((a.predicate.0, a.args.iter().map(|o| o.0).collect()), i as AtomId))
+                    .collect()
+            })
+            .unwrap_or_default();
+        TaskView { task, ground, objects, predicates, fluent: task.fluent_predicates(), init, goal, ground_atoms }
+    }
+
+    /// The objects of a type (`object`: all), or `None` for an undeclared type.
+    pub fn objects_of(&self, ty: &str) -> Option<Vec<u32>> {
+        let d = &self.task.domain;
+        let t = d.types.iter().position(|t| d.name(t.name).eq_ignore_ascii_case(ty))?;
+        let spec = TypeSpec(vec![model::lifted::TypeId(t as u32)]);
+        Some(self.task.objects_of(&spec).into_iter().map(|o| o.0).collect())
+    }
+
+    /// Whether every object of `ty` is declared with exactly `ty` among its types.
+    pub fn exact_type(&self, ty: &str) -> Option<bool> {
+        let d = &self.task.domain;
+        let t = d.types.iter().position(|t| d.name(t.name).eq_ignore_ascii_case(ty))?;
+        let objs = self.objects_of(ty)?;
+        Some(objs.iter().all(|&o| self.task.objects[o as usize].ty.0.iter().any(|x| x.index() == t)))
+    }
+
+    pub fn predicate(&self, p: &str) -> Option<(u32, usize)> {
+        self.predicates.get(p).copied()
+    }
+
+    pub fn is_static(&self, p: u32) -> bool {
+        !self.fluent[p as usize]
+    }
+
+    pub fn object_name(&self, o: u32) -> &str {
+        self.task.domain.name(self.task.objects[o as usize].name)
+    }
+}
+
+/// The positive atoms of a conjunctive goal without variables; `None` otherwise.
+fn goal_atoms(c: &Condition) -> Option<FxHashSet<(u32, Vec<u32>)>> {
+    let mut out = FxHashSet::default();
+    for l in c.literals()? {
+        match l {
+            Condition::Atom { positive: true, atom } => {
+                let args = atom
+                    .args
+                    .iter()
+                    .map(|a| match a {
+                        model::lifted::Arg::Object(ObjectId(o)) => Some(*o),
+                        model::lifted::Arg::Var(_) => None,
+                    })
+                    .collect::<Option<Vec<u32>>>()?;
+                out.insert((atom.predicate.0, args));
+            }
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+/// A definition compiled against a task.
+pub struct Program {
+    value: Node,
+    dead_end: Option<Node>,
+    atoms: Vec<AtomTable>,
+    pub tables: Vec<DistTable>,
+    /// Objects of the task (the dense atom tables' radix).
+    nobjects: usize,
+    obj_slots: usize,
+    nats: usize,
+}
+
+/// Why a definition does not compile against a task (a certificate failure: the task lacks a
+/// name the heuristic uses, or a table's checked property fails).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CompileError(pub String);
+
+struct Compiler<'v, 'a> {
+    view: &'v TaskView<'a>,
+    objs: Vec<String>,
+    max_objs: usize,
+    nats: Vec<String>,
+    max_nats: usize,
+    atom_index: FxHashMap<(u8, u32), u32>,
+    atoms: Vec<AtomTable>,
+    tables: Vec<DistTable>,
+}
+
+impl Program {
+    pub fn compile(def: &Definition, view: &TaskView) -> Result<Program, CompileError> {
+        let mut c = Compiler {
+            view,
+            objs: Vec::new(),
+            max_objs: 0,
+            nats: Vec::new(),
+            max_nats: 0,
+            atom_index: FxHashMap::default(),
+            atoms: Vec::new(),
+            tables: Vec::new(),
+        };
+        for t in &def.tables {
+            let table = distance_table(view, &t.name, &t.edges, &t.ty)?;
+            c.tables.push(table);
+        }
+        let table_names: Vec<String> = def.tables.iter().map(|t| t.name.clone()).collect();
+        let value = c.node(&def.value, &table_names)?;
+        let dead_end = def.dead_end.as_ref().map(|d| c.node(d, &table_names)).transpose()?;
+        Ok(Program {
+            value,
+            dead_end,
+            atoms: c.atoms,
+            tables: c.tables,
+            nobjects: view.task.objects.len(),
+            obj_slots: c.max_objs,
+            nats: c.max_nats,
+        })
+    }
+
+    /// Compiles a check (no state reads) and evaluates it.
+    pub fn check(expr: &Expr, view: &TaskView) -> Result<bool, CompileError> {
+        let mut c = Compiler {
+            view,
+            objs: Vec::new(),
+            max_objs: 0,
+            nats: Vec::new(),
+            max_nats: 0,
+            atom_index: FxHashMap::default(),
+            atoms: Vec::new(),
+            tables: Vec::new(),
+        };
+        let n = c.node(expr, &[])?;
+        let p = Program {
+            value: Node::Num(0),
+            dead_end: None,
+            atoms: c.atoms,
+            tables: Vec::new(),
+            nobjects: view.task.objects.len(),
+            obj_slots: c.max_objs,
+            nats: c.max_nats,
+        };
+        let mut env = Env::new(&p);
+        Ok(p.bool(&n, &[], &Layout::binary(0), &mut env))
+    }
+
+    pub fn env(&self) -> Env {
+        Env::new(self)
+    }
+
+    /// h(s): `None` (infinity) where the dead-end test holds.
+    #[inline]
+    pub fn evaluate(&self, s: &State, layout: &Layout, env: &mut Env) -> Option<u64> {
+        if let Some(d) = &self.dead_end
+            && self.bool(d, s, layout, env)
+        {
+            return None;
+        }
+        Some(self.nat(&self.value, s, layout, env))
+    }
+
+    #[inline]
+    fn term(t: CTerm, env: &Env) -> u32 {
+        match t {
+            CTerm::Var(v) => env.objs[v as usize],
+            CTerm::Obj(o) => o,
+        }
+    }
+
+    fn domain<'p>(&'p self, d: &'p Domain, env: &Env) -> &'p [u32] {
+        match d {
+            Domain::Fixed(v) | Domain::Filtered(v, _) => v,
+            Domain::Indexed(outer, lists) => &lists[env.objs[*outer as usize] as usize],
+        }
+    }
+
+    /// Runs `f` on each object of the binder's domain (filter applied) until it returns false.
+    #[inline]
+    fn each(&self, b: &CBinder, s: &State, l: &Layout, env: &mut Env, f: &mut dyn FnMut(&Self, &mut Env) -> bool) {
+        let list = self.domain(&b.domain, env);
+        for &o in list {
+            env.objs[b.slot as usize] = o;
+            if let Domain::Filtered(_, filter) = &b.domain
+                && !self.bool(filter, s, l, env)
+            {
+                continue;
+            }
+            if !f(self, env) {
+                break;
+            }
+        }
+    }
+
+    fn nat(&self, n: &Node, s: &State, l: &Layout, env: &mut Env) -> u64 {
+        match n {
+            Node::Num(k) => *k,
+            Node::NatVar(v) => env.nats[*v as usize],
+            Node::Add(v) => v.iter().fold(0u64, |a, x| a.saturating_add(self.nat(x, s, l, env))),
+            Node::Sub(a, b) => self.nat(a, s, l, env).saturating_sub(self.nat(b, s, l, env)),
+            Node::Mul(a, b) => self.nat(a, s, l, env).saturating_mul(self.nat(b, s, l, env)),
+            Node::Max(v) => v.iter().fold(0u64, |a, x| a.max(self.nat(x, s, l, env))),
+            Node::Min(v) => v.iter().fold(u64::MAX, |a, x| a.min(self.nat(x, s, l, env))),
+            Node::If(c, a, b) => {
+                if self.bool(c, s, l, env) {
+                    self.nat(a, s, l, env)
+                } else {
+                    self.nat(b, s, l, env)
+                }
+            }
+            Node::Let(slot, e, body) => {
+                let v = self.nat(e, s, l, env);
+                env.nats[*slot as usize] = v;
+                self.nat(body, s, l, env)
+            }
+            Node::Fold(fold, b, body) => {
+                let mut acc = 0u64;
+                match fold {
+                    Fold::Sum => self.each(b, s, l, env, &mut |p, env| {
+                        acc = acc.saturating_add(p.nat(body, s, l, env));
+                        true
+                    }),
+                    Fold::Count => self.each(b, s, l, env, &mut |p, env| {
+                        acc += p.bool(body, s, l, env) as u64;
+                        true
+                    }),
+                    Fold::MaxOver => self.each(b, s, l, env, &mut |p, env| {
+                        acc = acc.max(p.nat(body, s, l, env));
+                        true
+                    }),
+                    Fold::Exists | Fold::Forall => unreachable!("Boolean folds are checked by the parser"),
+                }
+                acc
+            }
+            Node::MinOver(b, body, empty) => {
+                let mut acc: Option<u64> = None;
+                self.each(b, s, l, env, &mut |p, env| {
+                    let v = p.nat(body, s, l, env);
+                    acc = Some(acc.map_or(v, |a| a.min(v)));
+                    v != 0
+                });
+                match acc {
+                    Some(v) => v,
+                    None => self.nat(empty, s, l, env),
+                }
+            }
+            Node::Dist(t, a, b) => self.tables[*t as usize].get(Self::term(*a, env), Self::term(*b, env)),
+            Node::Cap(t) => self.tables[*t as usize].cap as u64,
+            _ => unreachable!("sorts are checked by the parser"),
+        }
+    }
+
+    fn bool(&self, n: &Node, s: &State, l: &Layout, env: &mut Env) -> bool {
+        match n {
+            Node::Bool(b) => *b,
+            Node::And(v) => v.iter().all(|x| self.bool(x, s, l, env)),
+            Node::Or(v) => v.iter().any(|x| self.bool(x, s, l, env)),
+            Node::Not(x) => !self.bool(x, s, l, env),
+            Node::Eq(a, b) => Self::term(*a, env) == Self::term(*b, env),
+            Node::Less(a, b) => self.nat(a, s, l, env) < self.nat(b, s, l, env),
+            Node::LessEq(a, b) => self.nat(a, s, l, env) <= self.nat(b, s, l, env),
+            Node::Let(slot, e, body) => {
+                let v = self.nat(e, s, l, env);
+                env.nats[*slot as usize] = v;
+                self.bool(body, s, l, env)
+            }
+            Node::Fold(Fold::Exists, b, body) => {
+                let mut found = false;
+                self.each(b, s, l, env, &mut |p, env| {
+                    found = p.bool(body, s, l, env);
+                    !found
+                });
+                found
+            }
+            Node::Fold(Fold::Forall, b, body) => {
+                let mut all = true;
+                self.each(b, s, l, env, &mut |p, env| {
+                    all = p.bool(body, s, l, env);
+                    all
+                });
+                all
+            }
+            Node::Atom(t, args) => {
+                let table = &self.atoms[*t as usize];
+                let code = match &table.dense {
+                    Some(d) => {
+                        let n = self.objs_total();
+                        let mut i = 0usize;
+                        for a in args {
+                            i = i * n + Self::term(*a, env) as usize;
+                        }
+                        d[i]
+                    }
+                    None => {
+                        let key: Vec<u32> = args.iter().map(|a| Self::term(*a, env)).collect();
+                        *table.sparse.get(&key).unwrap_or(&FALSE)
+                    }
+                };
+                match code {
+                    FALSE => false,
+                    TRUE => true,
+                    a => l.holds(s, a),
+                }
+            }
+            _ => unreachable!("sorts are checked by the parser"),
+        }
+    }
+
+    fn objs_total(&self) -> usize {
+        self.nobjects
+    }
+}
+
+/// Variable slots of one evaluation.
+pub struct Env {
+    objs: Vec<u32>,
+    nats: Vec<u64>,
+}
+
+impl Env {
+    fn new(p: &Program) -> Env {
+        Env { objs: vec![0; p.objs_slots()], nats: vec![0; p.nats.max(1)] }
+    }
+}
+
+impl Program {
+    fn objs_slots(&self) -> usize {
+        self.obj_slots.max(1)
+    }
+}
+
+impl Compiler<'_, '_> {
+    fn slot(&self, v: &str) -> u16 {
+        self.objs.iter().rposition(|x| x == v).expect("the parser checked scopes") as u16
+    }
+
+    fn term(&self, t: &Term) -> Result<CTerm, CompileError> {
+        Ok(match t {
+            Term::Var(v) => CTerm::Var(self.slot(v)),
+            Term::Object(o) => match self.view.objects.get(o.as_str()) {
+                Some(&id) => CTerm::Obj(id),
+                None => return Err(CompileError(format!("the task has no object `{o}`"))),
+            },
+        })
+    }
+
+    fn atom_table(&mut self, src: Source, pred: &str, arity: usize) -> Result<u32, CompileError> {
+        let Some((p, n)) = self.view.predicate(pred) else {
+            return Err(CompileError(format!("the domain has no predicate `{pred}`")));
+        };
+        if n != arity {
+            return Err(CompileError(format!("`{pred}` takes {n} arguments, not {arity}")));
+        }
+        if src == Source::Static && !self.view.is_static(p) {
+            return Err(CompileError(format!("`(static ({pred} ...))`: some action changes `{pred}`")));
+        }
+        let key = (src as u8, p);
+        if let Some(&i) = self.atom_index.get(&key) {
+            return Ok(i);
+        }
+        let v = self.view;
+        // The true tuples of this source, with their codes.
+        let mut entries: Vec<(Vec<u32>, u32)> = Vec::new();
+        match src {
+            Source::Init | Source::Static => {
+                entries.extend(v.init.iter().filter(|a| a.0 == p).map(|a| (a.1.clone(), TRUE)));
+            }
+            Source::Goal => {
+                if let Some(g) = &v.goal {
+                    entries.extend(g.iter().filter(|a| a.0 == p).map(|a| (a.1.clone(), TRUE)));
+                }
+            }
+            Source::Holds => {
+                if v.is_static(p) {
+                    entries.extend(v.init.iter().filter(|a| a.0 == p).map(|a| (a.1.clone(), TRUE)));
+                } else {
+                    // Atoms of the ground task live in the state; the rest of a fluent predicate
+                    // is false in every state the search meets (unreachable, or pruned away with
+                    // the parts of the task that cannot matter for the goal).
+                    entries.extend(v.ground_atoms.iter().filter(|a| a.0.0 == p).map(|a| (a.0.1.clone(), *a.1)));
+                }
+            }
+        }
+        let nobj = v.task.objects.len();
+        let size = (0..arity).try_fold(1usize, |acc, _| acc.checked_mul(nobj));
+        let mut table = AtomTable { arity, dense: None, sparse: FxHashMap::default() };
+        match size {
+            Some(sz) if sz <= DENSE_LIMIT => {
+                let mut d = vec![FALSE; sz.max(1)];
+                for (args, code) in entries {
+                    let i = args.iter().fold(0usize, |i, &a| i * nobj + a as usize);
+                    d[i] = code;
+                }
+                table.dense = Some(d);
+            }
+            _ => table.sparse = entries.into_iter().collect(),
+        }
+        debug_assert!(table.arity == arity);
+        self.atoms.push(table);
+        let i = self.atoms.len() as u32 - 1;
+        self.atom_index.insert(key, i);
+        Ok(i)
+    }
+
+    fn binder(&mut self, b: &Binder, tables: &[String]) -> Result<CBinder, CompileError> {
+        let Some(list) = self.view.objects_of(&b.ty) else {
+            return Err(CompileError(format!("the domain has no type `{}`", b.ty)));
+        };
+        self.objs.push(b.var.clone());
+        self.max_objs = self.max_objs.max(self.objs.len());
+        let slot = self.objs.len() as u16 - 1;
+        let domain = match &b.filter {
+            None => Domain::Fixed(list),
+            Some(f) => {
+                let node = self.node(f, tables)?;
+                let mut outer: Vec<u16> = Vec::new();
+                let mut uses_nats = false;
+                f.walk(&mut |e| uses_nats |= matches!(e, Expr::NatVar(_)));
+                collect_vars(f, &mut |v| {
+                    let s = self.objs.iter().rposition(|x| x == v).expect("scoped") as u16;
+                    if s != slot && !outer.contains(&s) {
+                        outer.push(s);
+                    }
+                });
+                if f.reads_state() || uses_nats || outer.len() > 1 {
+                    Domain::Filtered(list, Box::new(node))
+                } else {
+                    // Static: evaluate once per value of the outer variable (if any).
+                    let prog = Program {
+                        value: Node::Num(0),
+                        dead_end: None,
+                        atoms: std::mem::take(&mut self.atoms),
+                        tables: std::mem::take(&mut self.tables),
+                        nobjects: self.view.task.objects.len(),
+                        obj_slots: self.max_objs,
+                        nats: self.max_nats,
+                    };
+                    let mut env = Env::new(&prog);
+                    let layout = Layout::binary(0);
+                    let filtered = |env: &mut Env| -> Vec<u32> {
+                        list.iter()
+                            .copied()
+                            .filter(|&o| {
+                                env.objs[slot as usize] = o;
+                                prog.bool(&node, &[], &layout, env)
+                            })
+                            .collect()
+                    };
+                    let d = match outer.first() {
+                        None => Domain::Fixed(filtered(&mut env)),
+                        Some(&o) => {
+                            let per = (0..self.view.task.objects.len() as u32)
+                                .map(|x| {
+                                    env.objs[o as usize] = x;
+                                    filtered(&mut env)
+                                })
+                                .collect();
+                            Domain::Indexed(o, per)
+                        }
+                    };
+                    self.atoms = prog.atoms;
+                    self.tables = prog.tables;
+                    d
+                }
+            }
+        };
+        Ok(CBinder { slot, domain })
+    }
+
+    fn node(&mut self, e: &Expr, tables: &[String]) -> Result<Node, CompileError> {
+        Ok(match e {
+            Expr::Num(k) => Node::Num(*k),
+            Expr::NatVar(v) => Node::NatVar(self.nats.iter().rposition(|x| x == v).expect("scoped") as u16),
+            Expr::Op(op, v) => {
+                let mut n = v.iter().map(|x| self.node(x, tables)).collect::<Result<Vec<_>, _>>()?;
+                match op {
+                    NatOp::Add => Node::Add(n),
+                    NatOp::Max => Node::Max(n),
+                    NatOp::Min => Node::Min(n),
+                    NatOp::Sub | NatOp::Mul => {
+                        let b = Box::new(n.pop().expect("binary"));
+                        let a = Box::new(n.pop().expect("binary"));
+                        if *op == NatOp::Sub { Node::Sub(a, b) } else { Node::Mul(a, b) }
+                    }
+                }
+            }
+            Expr::If(c, a, b) => Node::If(
+                Box::new(self.node(c, tables)?),
+                Box::new(self.node(a, tables)?),
+                Box::new(self.node(b, tables)?),
+            ),
+            Expr::Let(name, x, body) => {
+                let x = self.node(x, tables)?;
+                self.nats.push(name.clone());
+                self.max_nats = self.max_nats.max(self.nats.len());
+                let slot = self.nats.len() as u16 - 1;
+                let body = self.node(body, tables);
+                self.nats.pop();
+                Node::Let(slot, Box::new(x), Box::new(body?))
+            }
+            Expr::Fold(f, b, body) => {
+                let cb = self.binder(b, tables)?;
+                let body = self.node(body, tables);
+                self.objs.pop();
+                Node::Fold(*f, cb, Box::new(body?))
+            }
+            Expr::MinOver(b, body, empty) => {
+                let empty = self.node(empty, tables)?;
+                let cb = self.binder(b, tables)?;
+                let body = self.node(body, tables);
+                self.objs.pop();
+                Node::MinOver(cb, Box::new(body?), Box::new(empty))
+            }
+            Expr::Dist(t, a, b) => {
+                let i = tables.iter().position(|x| x == t).expect("the parser checked tables") as u16;
+                Node::Dist(i, self.term(a)?, self.term(b)?)
+            }
+            Expr::Cap(t) => Node::Cap(tables.iter().position(|x| x == t).expect("the parser checked tables") as u16),
+            Expr::Bool(b) => Node::Bool(*b),
+            Expr::And(v) => Node::And(v.iter().map(|x| self.node(x, tables)).collect::<Result<_, _>>()?),
+            Expr::Or(v) => Node::Or(v.iter().map(|x| self.node(x, tables)).collect::<Result<_, _>>()?),
+            Expr::Not(x) => Node::Not(Box::new(self.node(x, tables)?)),
+            Expr::Eq(a, b) => Node::Eq(self.term(a)?, self.term(b)?),
+            Expr::Less(a, b) => Node::Less(Box::new(self.node(a, tables)?), Box::new(self.node(b, tables)?)),
+            Expr::LessEq(a, b) => Node::LessEq(Box::new(self.node(a, tables)?), Box::new(self.node(b, tables)?)),
+            Expr::Atom(src, p, args) => {
+                let t = self.atom_table(*src, p, args.len())?;
+                Node::Atom(t, args.iter().map(|a| self.term(a)).collect::<Result<_, _>>()?)
+            }
+        })
+    }
+}
+
+/// The object variables an expression mentions (bound inside it or not).
+fn collect_vars(e: &Expr, f: &mut dyn FnMut(&str)) {
+    let mut bound: Vec<String> = Vec::new();
+    e.walk(&mut |x| match x {
+        Expr::Fold(_, b, _) | Expr::MinOver(b, ..) => bound.push(b.var.clone()),
+        _ => {}
+    });
+    e.walk(&mut |x| {
+        let terms: &[Term] = match x {
+            Expr::Atom(_, _, a) => a,
+            _ => &[],
+        };
+        let pair;
+        let terms = match x {
+            Expr::Eq(a, b) | Expr::Dist(_, a, b) => {
+                pair = [a.clone(), b.clone()];
+                &pair[..]
+            }
+            _ => terms,
+        };
+        for t in terms {
+            if let Term::Var(v) = t
+                && !bound.contains(v)
+            {
+                f(v)
+            }
+        }
+    });
+}
+
+/// BFS distances over static binary predicates (each edge `a -> b`, or `b -> a` when reversed)
+/// between objects of `ty`, with the properties the proofs use checked: zero diagonal, entries at most the cap (the node count), and for every
+/// edge `u -> v` and target `t`: `d(u,t) <= 1 + d(v,t)`, and `d(v,t) < cap` implies `d(u,t) < cap`.
+pub fn distance_table(
+    view: &TaskView,
+    name: &str,
+    preds: &[(String, bool)],
+    ty: &str,
+) -> Result<DistTable, CompileError> {
+    let mut kinds: Vec<(u32, bool)> = Vec::new();
+    for (pred, rev) in preds {
+        let Some((p, arity)) = view.predicate(pred) else {
+            return Err(CompileError(format!("table `{name}`: the domain has no predicate `{pred}`")));
+        };
+        if arity != 2 || !view.is_static(p) {
+            return Err(CompileError(format!("table `{name}`: `{pred}` must be a static binary predicate")));
+        }
+        kinds.push((p, *rev));
+    }
+    let Some(nodes) = view.objects_of(ty) else {
+        return Err(CompileError(format!("table `{name}`: the domain has no type `{ty}`")));
+    };
+    let n = nodes.len();
+    let mut pos = vec![u32::MAX; view.task.objects.len()];
+    for (i, &o) in nodes.iter().enumerate() {
+        pos[o as usize] = i as u32;
+    }
+    let mut succ: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut edges = Vec::new();
+    for (q, args) in &view.init {
+        if let Some(&(_, rev)) = kinds.iter().find(|k| k.0 == *q) {
+            let (a, b) = (pos[args[0] as usize], pos[args[1] as usize]);
+            let (a, b) = if rev { (b, a) } else { (a, b) };
+            if a != u32::MAX && b != u32::MAX {
+                succ[a as usize].push(b);
+                edges.push((a, b));
+            }
+        }
+    }
+    let cap = n as u32;
+    // Distances *to* each target: BFS backwards from every node over reversed edges.
+    let mut pred_of: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for &(a, b) in &edges {
+        pred_of[b as usize].push(a);
+    }
+    let mut dist = vec![cap; n * n];
+    let mut queue = std::collections::VecDeque::new();
+    for t in 0..n {
+        dist[t * n + t] = 0;
+        queue.clear();
+        queue.push_back(t as u32);
+        while let Some(v) = queue.pop_front() {
+            let dv = dist[v as usize * n + t];
+            for &u in &pred_of[v as usize] {
+                if dist[u as usize * n + t] == cap && u as usize != t {
+                    dist[u as usize * n + t] = dv + 1;
+                    queue.push_back(u);
+                }
+            }
+        }
+    }
+    // The checked properties (independent of how the table was computed).
+    for i in 0..n {
+        if dist[i * n + i] != 0 {
+            return Err(CompileError(format!("table `{name}`: nonzero diagonal")));
+        }
+    }
+    if dist.iter().any(|&d| d > cap) {
+        return Err(CompileError(format!("table `{name}`: an entry above the cap")));
+    }
+    for &(u, v) in &edges {
+        for t in 0..n {
+            let (du, dv) = (dist[u as usize * n + t], dist[v as usize * n + t]);
+            if du > dv.saturating_add(1) || (dv < cap && du >= cap) {
+                return Err(CompileError(format!("table `{name}`: edge consistency fails")));
+            }
+        }
+    }
+    Ok(DistTable { name: name.into(), pos, n, dist, cap })
+}

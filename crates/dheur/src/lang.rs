@@ -1,0 +1,517 @@
+//! The heuristic language: its syntax tree and the parser from s-expressions, which also checks
+//! sorts (natural numbers against Booleans) and scopes, so that every accepted definition is a
+//! total function: there is no recursion, every quantifier ranges over a finite object set,
+//! subtraction is truncated at zero and `min-over` names its value on the empty set.
+//!
+//! A heuristic file:
+//!
+//! ```text
+//! (heuristic NAME
+//!   (summary "TEXT")
+//!   (domain PDDL-DOMAIN-NAME)
+//!   (schemas "SIGNATURE" ...)          ; exactly the action schemas the proof reasons about
+//!   (static-predicates PRED ...)       ; predicates that no action may change
+//!   (exact-types TYPE ...)             ; every object of TYPE is declared with TYPE itself
+//!   (check NAME BOOL)                  ; domain assumptions on init, goal, static facts
+//!   (table NAME (distance TYPE EDGE ...)) ; graph distances; EDGE: PRED (a -> b) or (reverse PRED)
+//!   (dead-end BOOL)                    ; optional: infinity where it holds
+//!   (value NAT))
+//! ```
+//!
+//! Expressions. Natural numbers: `N`, `(+ e ...)`, `(- a b)` (truncated), `(* a b)`,
+//! `(max e ...)`, `(min e ...)`, `(if b e e)`, `(let ((x e) ...) e)`, `x`,
+//! `(sum (?v TYPE [FILTER]) e)`, `(count (?v TYPE [FILTER]) b)`, `(max-over (?v TYPE [FILTER]) e)`
+//! (0 when empty), `(min-over (?v TYPE [FILTER]) e EMPTY)`, `(dist TABLE t t)` (the table's cap
+//! when unreachable or outside its type), `(cap TABLE)`. Booleans: `true`, `false`, `(and ...)`, `(or ...)`,
+//! `(not b)`, `(= t t)`, `(< e e)`, `(<= e e)`, `(exists (?v TYPE [FILTER]) b)`,
+//! `(forall (?v TYPE [FILTER]) b)`, and atom tests `(holds (P t ...))` (the state),
+//! `(init (P t ...))`, `(goal (P t ...))` (a positive goal atom), `(static (P t ...))` (an initial
+//! atom of a predicate no action changes). Terms `t` are `?v` or an object name.
+
+use crate::sexpr::{Pos, Sexp, SyntaxError};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    Holds,
+    Init,
+    Goal,
+    Static,
+}
+
+impl Source {
+    pub fn word(self) -> &'static str {
+        match self {
+            Source::Holds => "holds",
+            Source::Init => "init",
+            Source::Goal => "goal",
+            Source::Static => "static",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Term {
+    Var(String),
+    Object(String),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NatOp {
+    Add,
+    Sub,
+    Mul,
+    Max,
+    Min,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fold {
+    Sum,
+    Count,
+    MaxOver,
+    Exists,
+    Forall,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Binder {
+    pub var: String,
+    pub ty: String,
+    pub filter: Option<Box<Expr>>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expr {
+    Num(u64),
+    NatVar(String),
+    Op(NatOp, Vec<Expr>),
+    If(Box<Expr>, Box<Expr>, Box<Expr>),
+    Let(String, Box<Expr>, Box<Expr>),
+    Fold(Fold, Binder, Box<Expr>),
+    MinOver(Binder, Box<Expr>, Box<Expr>),
+    Dist(String, Term, Term),
+    /// A table's cap: the value of unreachable entries.
+    Cap(String),
+    Bool(bool),
+    And(Vec<Expr>),
+    Or(Vec<Expr>),
+    Not(Box<Expr>),
+    Eq(Term, Term),
+    Less(Box<Expr>, Box<Expr>),
+    LessEq(Box<Expr>, Box<Expr>),
+    Atom(Source, String, Vec<Term>),
+}
+
+impl Expr {
+    /// Whether it reads the state (`holds`) anywhere.
+    pub fn reads_state(&self) -> bool {
+        let mut found = false;
+        self.walk(&mut |e| found |= matches!(e, Expr::Atom(Source::Holds, ..)));
+        found
+    }
+
+    /// Calls `f` on every subexpression, binder filters included.
+    pub fn walk(&self, f: &mut dyn FnMut(&Expr)) {
+        f(self);
+        let binder = |b: &Binder, f: &mut dyn FnMut(&Expr)| {
+            if let Some(x) = &b.filter {
+                x.walk(f)
+            }
+        };
+        match self {
+            Expr::Op(_, v) | Expr::And(v) | Expr::Or(v) => v.iter().for_each(|e| e.walk(f)),
+            Expr::If(a, b, c) => {
+                a.walk(f);
+                b.walk(f);
+                c.walk(f)
+            }
+            Expr::Let(_, a, b) | Expr::Less(a, b) | Expr::LessEq(a, b) => {
+                a.walk(f);
+                b.walk(f)
+            }
+            Expr::Fold(_, bd, e) => {
+                binder(bd, f);
+                e.walk(f)
+            }
+            Expr::MinOver(bd, e, d) => {
+                binder(bd, f);
+                e.walk(f);
+                d.walk(f)
+            }
+            Expr::Not(e) => e.walk(f),
+            _ => {}
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Check {
+    pub name: String,
+    pub expr: Expr,
+    pub pos: Pos,
+}
+
+/// A distance table: shortest paths between objects of `ty`, one step per edge; an edge is an
+/// atom `(P a b)` of a static binary predicate, read `a -> b`, or `b -> a` when reversed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    pub name: String,
+    pub ty: String,
+    pub edges: Vec<(String, bool)>,
+}
+
+/// A parsed heuristic definition.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Definition {
+    pub name: String,
+    pub summary: String,
+    pub domain: String,
+    pub schemas: Vec<String>,
+    pub static_predicates: Vec<String>,
+    pub exact_types: Vec<String>,
+    pub checks: Vec<Check>,
+    pub tables: Vec<Table>,
+    pub dead_end: Option<Expr>,
+    pub value: Expr,
+}
+
+type R<T> = Result<T, SyntaxError>;
+
+fn err<T>(pos: Pos, message: impl Into<String>) -> R<T> {
+    Err(SyntaxError { pos, message: message.into() })
+}
+
+/// Parses one heuristic file.
+pub fn parse(text: &str) -> R<Definition> {
+    let top = crate::sexpr::read(text)?;
+    let [def] = top.as_slice() else {
+        let pos = top.get(1).map_or(Pos { line: 1, col: 1 }, Sexp::pos);
+        return err(pos, "a heuristic file holds exactly one `(heuristic NAME ...)`");
+    };
+    let items = match def.list() {
+        Some(l) if def.head() == Some("heuristic") => l,
+        _ => return err(def.pos(), "expected `(heuristic NAME ...)`"),
+    };
+    let name = match items.get(1).and_then(Sexp::atom) {
+        Some(n) => n.to_string(),
+        None => return err(def.pos(), "the heuristic needs a name"),
+    };
+    let mut d = Definition {
+        name,
+        summary: String::new(),
+        domain: String::new(),
+        schemas: Vec::new(),
+        static_predicates: Vec::new(),
+        exact_types: Vec::new(),
+        checks: Vec::new(),
+        tables: Vec::new(),
+        dead_end: None,
+        value: Expr::Num(0),
+    };
+    let mut value = None;
+    for item in &items[2..] {
+        let Some(l) = item.list() else { return err(item.pos(), "expected a clause `(word ...)`") };
+        let words = || -> R<Vec<String>> {
+            l[1..]
+                .iter()
+                .map(|s| s.atom().map(str::to_string).ok_or(()))
+                .collect::<Result<_, _>>()
+                .or_else(|_| err(item.pos(), "expected names only"))
+        };
+        match item.head() {
+            Some("summary") => d.summary = one_string(item, l)?,
+            Some("domain") => d.domain = words()?.join(" "),
+            Some("schemas") => {
+                for s in &l[1..] {
+                    match s {
+                        Sexp::Str(t, _) => d.schemas.push(t.clone()),
+                        _ => return err(s.pos(), "a schema signature is a string"),
+                    }
+                }
+            }
+            Some("static-predicates") => d.static_predicates.extend(words()?),
+            Some("exact-types") => d.exact_types.extend(words()?),
+            Some("check") => {
+                let name = match l.get(1) {
+                    Some(Sexp::Atom(n, _) | Sexp::Str(n, _)) => n.clone(),
+                    _ => return err(item.pos(), "expected `(check NAME BOOL)`"),
+                };
+                let Some(body) = l.get(2).filter(|_| l.len() == 3) else {
+                    return err(item.pos(), "expected `(check NAME BOOL)`");
+                };
+                let expr = Scope::default().boolean(body)?;
+                if expr.reads_state() {
+                    return err(body.pos(), "a check reads the task (init, goal, static), not a state (holds)");
+                }
+                d.checks.push(Check { name, expr, pos: item.pos() });
+            }
+            Some("table") => {
+                let bad =
+                    |p: Pos| err(p, "expected `(table NAME (distance TYPE EDGE ...))`, EDGE: PRED or (reverse PRED)");
+                let (Some(n), Some(spec)) = (l.get(1).and_then(Sexp::atom), l.get(2)) else { return bad(item.pos()) };
+                let s = spec.list().unwrap_or(&[]);
+                let (Some("distance"), Some(ty)) = (spec.head(), s.get(1).and_then(Sexp::atom)) else {
+                    return bad(spec.pos());
+                };
+                let mut edges = Vec::new();
+                for e in &s[2..] {
+                    match (e.atom(), e.head(), e.list()) {
+                        (Some(p), _, _) => edges.push((p.to_string(), false)),
+                        (_, Some("reverse"), Some([_, Sexp::Atom(p, _)])) => edges.push((p.clone(), true)),
+                        _ => return bad(e.pos()),
+                    }
+                }
+                if edges.is_empty() || l.len() != 3 {
+                    return bad(item.pos());
+                }
+                d.tables.push(Table { name: n.into(), ty: ty.into(), edges });
+            }
+            Some("dead-end") => {
+                let body = only_arg(item, l)?;
+                d.dead_end = Some(
+                    Scope { tables: d.tables.iter().map(|t| t.name.clone()).collect(), ..Scope::default() }
+                        .boolean(body)?,
+                );
+            }
+            Some("value") => {
+                let body = only_arg(item, l)?;
+                value = Some(
+                    Scope { tables: d.tables.iter().map(|t| t.name.clone()).collect(), ..Scope::default() }
+                        .nat(body)?,
+                );
+            }
+            Some(w) => return err(item.pos(), format!("unknown clause `{w}`")),
+            None => return err(item.pos(), "expected a clause `(word ...)`"),
+        }
+    }
+    match value {
+        Some(v) => d.value = v,
+        None => return err(def.pos(), "the heuristic has no `(value ...)`"),
+    }
+    if d.domain.is_empty() {
+        return err(def.pos(), "the heuristic names no `(domain ...)`");
+    }
+    Ok(d)
+}
+
+fn one_string(item: &Sexp, l: &[Sexp]) -> R<String> {
+    match l {
+        [_, Sexp::Str(s, _)] => Ok(s.clone()),
+        _ => err(item.pos(), "expected one string"),
+    }
+}
+
+fn only_arg<'a>(item: &Sexp, l: &'a [Sexp]) -> R<&'a Sexp> {
+    match l {
+        [_, x] => Ok(x),
+        _ => err(item.pos(), "expected exactly one expression"),
+    }
+}
+
+/// Names in scope while parsing an expression.
+#[derive(Clone, Default)]
+struct Scope {
+    objects: Vec<String>,
+    nats: Vec<String>,
+    tables: Vec<String>,
+}
+
+impl Scope {
+    fn term(&self, s: &Sexp) -> R<Term> {
+        match s.atom() {
+            Some(v) if v.starts_with('?') => {
+                if self.objects.iter().any(|o| o == v) {
+                    Ok(Term::Var(v.to_string()))
+                } else {
+                    err(s.pos(), format!("unbound variable `{v}`"))
+                }
+            }
+            Some(o) => Ok(Term::Object(o.to_string())),
+            None => err(s.pos(), "expected a variable `?v` or an object name"),
+        }
+    }
+
+    fn binder(&self, s: &Sexp) -> R<(Binder, Scope)> {
+        let l = s.list().unwrap_or(&[]);
+        match (l.first().and_then(Sexp::atom), l.get(1).and_then(Sexp::atom)) {
+            (Some(v), Some(ty)) if v.starts_with('?') && (2..=3).contains(&l.len()) => {
+                let mut inner = self.clone();
+                inner.objects.push(v.to_string());
+                let filter = match l.get(2) {
+                    Some(f) => Some(Box::new(inner.boolean(f)?)),
+                    None => None,
+                };
+                Ok((Binder { var: v.into(), ty: ty.into(), filter }, inner))
+            }
+            _ => err(s.pos(), "expected a binder `(?v TYPE)` or `(?v TYPE FILTER)`"),
+        }
+    }
+
+    fn args<'a>(&self, s: &'a Sexp, n: std::ops::RangeInclusive<usize>) -> R<&'a [Sexp]> {
+        let l = s.list().expect("called on lists");
+        let head = l[0].atom().unwrap_or("");
+        if n.contains(&(l.len() - 1)) {
+            Ok(&l[1..])
+        } else if n.start() == n.end() {
+            err(s.pos(), format!("`{head}` takes {} argument(s), not {}", n.start(), l.len() - 1))
+        } else {
+            err(s.pos(), format!("`{head}` takes {} to {} arguments, not {}", n.start(), n.end(), l.len() - 1))
+        }
+    }
+
+    /// `(let ((x e) ...) body)`: number bindings, a body of either sort.
+    fn let_(&self, s: &Sexp, boolean: bool) -> R<Expr> {
+        let a = self.args(s, 2..=2)?;
+        let Some(binds) = a[0].list() else { return err(a[0].pos(), "expected `((name expr) ...)`") };
+        let mut scope = self.clone();
+        let mut pending = Vec::new();
+        for b in binds {
+            match b.list() {
+                Some([Sexp::Atom(n, _), e]) if !n.starts_with('?') && n.parse::<u64>().is_err() => {
+                    pending.push((n.clone(), scope.nat(e)?));
+                    scope.nats.push(n.clone());
+                }
+                _ => return err(b.pos(), "expected `(name expr)`"),
+            }
+        }
+        let mut body = if boolean { scope.boolean(&a[1])? } else { scope.nat(&a[1])? };
+        for (n, e) in pending.into_iter().rev() {
+            body = Expr::Let(n, Box::new(e), Box::new(body));
+        }
+        Ok(body)
+    }
+
+    /// A natural-number expression.
+    fn nat(&self, s: &Sexp) -> R<Expr> {
+        if let Some(a) = s.atom() {
+            if let Ok(n) = a.parse::<u64>() {
+                return Ok(Expr::Num(n));
+            }
+            if self.nats.iter().any(|x| x == a) {
+                return Ok(Expr::NatVar(a.into()));
+            }
+            return err(s.pos(), format!("`{a}` is not a number or a `let` name in scope"));
+        }
+        let Some(head) = s.head() else { return err(s.pos(), "expected a number expression") };
+        let many = || -> R<Vec<Expr>> { self.args(s, 1..=usize::MAX)?.iter().map(|x| self.nat(x)).collect() };
+        Ok(match head {
+            "+" => Expr::Op(NatOp::Add, many()?),
+            "max" => Expr::Op(NatOp::Max, many()?),
+            "min" => Expr::Op(NatOp::Min, many()?),
+            "-" | "*" => {
+                let a = self.args(s, 2..=2)?;
+                Expr::Op(if head == "-" { NatOp::Sub } else { NatOp::Mul }, vec![self.nat(&a[0])?, self.nat(&a[1])?])
+            }
+            "if" => {
+                let a = self.args(s, 3..=3)?;
+                Expr::If(Box::new(self.boolean(&a[0])?), Box::new(self.nat(&a[1])?), Box::new(self.nat(&a[2])?))
+            }
+            "let" => self.let_(s, false)?,
+            "sum" | "max-over" => {
+                let a = self.args(s, 2..=2)?;
+                let (b, inner) = self.binder(&a[0])?;
+                let fold = if head == "sum" { Fold::Sum } else { Fold::MaxOver };
+                Expr::Fold(fold, b, Box::new(inner.nat(&a[1])?))
+            }
+            "count" => {
+                let a = self.args(s, 2..=2)?;
+                let (b, inner) = self.binder(&a[0])?;
+                Expr::Fold(Fold::Count, b, Box::new(inner.boolean(&a[1])?))
+            }
+            "min-over" => {
+                let a = self.args(s, 3..=3)?;
+                let (b, inner) = self.binder(&a[0])?;
+                Expr::MinOver(b, Box::new(inner.nat(&a[1])?), Box::new(self.nat(&a[2])?))
+            }
+            "dist" => {
+                let a = self.args(s, 3..=3)?;
+                let t = a[0].atom().unwrap_or("");
+                if !self.tables.iter().any(|x| x == t) {
+                    return err(a[0].pos(), format!("unknown table `{t}` (declare it with `(table ...)` first)"));
+                }
+                Expr::Dist(t.into(), self.term(&a[1])?, self.term(&a[2])?)
+            }
+            "cap" => {
+                let a = self.args(s, 1..=1)?;
+                let t = a[0].atom().unwrap_or("");
+                if !self.tables.iter().any(|x| x == t) {
+                    return err(a[0].pos(), format!("unknown table `{t}` (declare it with `(table ...)` first)"));
+                }
+                Expr::Cap(t.into())
+            }
+            _ => return err(s.pos(), format!("`{head}` is not a number expression")),
+        })
+    }
+
+    /// A Boolean expression.
+    fn boolean(&self, s: &Sexp) -> R<Expr> {
+        match s.atom() {
+            Some("true") => return Ok(Expr::Bool(true)),
+            Some("false") => return Ok(Expr::Bool(false)),
+            Some(a) => return err(s.pos(), format!("`{a}` is not a Boolean expression")),
+            None => {}
+        }
+        let Some(head) = s.head() else { return err(s.pos(), "expected a Boolean expression") };
+        Ok(match head {
+            "and" | "or" => {
+                let v = self.args(s, 0..=usize::MAX)?.iter().map(|x| self.boolean(x)).collect::<R<Vec<_>>>()?;
+                if head == "and" { Expr::And(v) } else { Expr::Or(v) }
+            }
+            "not" => Expr::Not(Box::new(self.boolean(&self.args(s, 1..=1)?[0])?)),
+            "=" => {
+                let a = self.args(s, 2..=2)?;
+                Expr::Eq(self.term(&a[0])?, self.term(&a[1])?)
+            }
+            "<" | "<=" => {
+                let a = self.args(s, 2..=2)?;
+                let (x, y) = (Box::new(self.nat(&a[0])?), Box::new(self.nat(&a[1])?));
+                if head == "<" { Expr::Less(x, y) } else { Expr::LessEq(x, y) }
+            }
+            "exists" | "forall" => {
+                let a = self.args(s, 2..=2)?;
+                let (b, inner) = self.binder(&a[0])?;
+                Expr::Fold(
+                    if head == "exists" { Fold::Exists } else { Fold::Forall },
+                    b,
+                    Box::new(inner.boolean(&a[1])?),
+                )
+            }
+            "let" => self.let_(s, true)?,
+            "holds" | "init" | "goal" | "static" => {
+                let a = self.args(s, 1..=1)?;
+                let src = match head {
+                    "holds" => Source::Holds,
+                    "init" => Source::Init,
+                    "goal" => Source::Goal,
+                    _ => Source::Static,
+                };
+                let Some(l) = a[0].list() else { return err(a[0].pos(), "expected an atom `(P t ...)`") };
+                let Some(p) = l.first().and_then(Sexp::atom) else {
+                    return err(a[0].pos(), "expected an atom `(P t ...)`");
+                };
+                Expr::Atom(src, p.into(), l[1..].iter().map(|t| self.term(t)).collect::<R<_>>()?)
+            }
+            _ => return err(s.pos(), format!("`{head}` is not a Boolean expression")),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sorts_and_scopes_are_checked() {
+        let ok = "(heuristic h (domain d) (value (sum (?x t (goal (p ?x))) (if (holds (p ?x)) 0 1))))";
+        assert!(parse(ok).is_ok());
+        let e = parse("(heuristic h (domain d)\n (value (+ 1 (holds (p ?x)))))").unwrap_err();
+        assert_eq!(e.pos.line, 2, "{e}");
+        let e = parse("(heuristic h (domain d) (value (sum (?x t) (if (holds (p ?y)) 0 1))))").unwrap_err();
+        assert!(e.message.contains("unbound variable `?y`"), "{e}");
+        let e = parse("(heuristic h (domain d) (check c (holds (p a))) (value 0))").unwrap_err();
+        assert!(e.message.contains("not a state"), "{e}");
+        let e = parse("(heuristic h (domain d) (value (dist t a b)))").unwrap_err();
+        assert!(e.message.contains("unknown table"), "{e}");
+        assert!(parse("(heuristic h (value 0))").unwrap_err().message.contains("domain"));
+    }
+}

@@ -1,0 +1,271 @@
+//! Certified domain heuristics (paper 001, issue 10).
+//!
+//! A domain heuristic is written once, in the small total language of [`lang`] (files under
+//! `heuristics/`, embedded at build time). From that one source:
+//!
+//! - [`compile`] builds the evaluator A* runs, over the packed states of crate `search`
+//!   (quantifier domains and static filters resolved at load, atom tests as table look-ups);
+//! - [`coq`] prints the same definitions as Coq functions, the objects the proofs are about;
+//! - [`cert`] runs the certificate before search: the domain assumptions the proof uses, as
+//!   Boolean checks on the task, and the check that the action schemas are exactly those the
+//!   proof reasons about; a refused task is named with its failed check;
+//! - [`audit`] walks reachable states and checks goal-awareness and consistency on every
+//!   transition (`--audit-consistency`), and compares h with h* on small tasks.
+//!
+//! Trusted base: the parser and the evaluator here (the evaluated function and the printed Coq
+//! function come from the same syntax tree, so a printer bug is the gap between them), the
+//! grounder and search of certplan, and Coq's kernel for the proofs. The plan itself is always
+//! validated by `val`, so an unsound heuristic can cost optimality, never validity.
+//!
+//! The heuristics register with `search::plugins` through [`register`], which `planner` calls:
+//! `--search "astar(spanner())"` then works like any built-in heuristic.
+
+pub mod audit;
+pub mod cert;
+pub mod compile;
+pub mod coq;
+pub mod lang;
+pub mod sexpr;
+
+use compile::{Env, Program, TaskView};
+use lang::Definition;
+use search::plugins::{ExternalHeuristic, HeuristicPlugin, Param, ParamKind, Properties};
+use search::state::{Layout, SearchTask, State};
+use search::{HeuristicSpec, heuristic::Heuristic, heuristic::Value};
+use std::sync::OnceLock;
+
+/// The heuristic sources: name, file text, proof status.
+pub const SOURCES: &[(&str, &str)] = &[
+    ("spanner", include_str!("../heuristics/spanner.heur")),
+    ("miconic", include_str!("../heuristics/miconic.heur")),
+    ("ferry", include_str!("../heuristics/ferry.heur")),
+    ("childsnack", include_str!("../heuristics/childsnack.heur")),
+    ("floortile", include_str!("../heuristics/floortile.heur")),
+];
+
+/// Where each heuristic's proof stands. Only `Proved` counts as certified.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ProofStatus {
+    /// Coq theorems about the printed definition, checked by coqc in CI.
+    Proved,
+    /// Goal-awareness and consistency audited on training tasks and h <= h* exhaustively on
+    /// small generated tasks; no finished proof.
+    AuditedNotProved,
+}
+
+impl ProofStatus {
+    pub fn label(self) -> &'static str {
+        match self {
+            ProofStatus::Proved => "proved",
+            ProofStatus::AuditedNotProved => "audited, not proved",
+        }
+    }
+}
+
+/// The proof status of a heuristic (no per-domain proof is finished yet: see `proofs/`).
+pub fn proof_status(_name: &str) -> ProofStatus {
+    ProofStatus::AuditedNotProved
+}
+
+/// The parsed definitions, in [`SOURCES`] order.
+pub fn definitions() -> &'static [Definition] {
+    static DEFS: OnceLock<Vec<Definition>> = OnceLock::new();
+    DEFS.get_or_init(|| {
+        SOURCES
+            .iter()
+            .map(|(name, text)| match lang::parse(text) {
+                Ok(d) => d,
+                // The sources are part of the build; a test parses each of them.
+                Err(e) => panic!("heuristics/{name}.heur:{e}"),
+            })
+            .collect()
+    })
+}
+
+pub fn definition(name: &str) -> Option<&'static Definition> {
+    definitions().iter().find(|d| d.name == name)
+}
+
+const ON_REFUSAL: Param = Param {
+    name: "on_refusal",
+    kind: ParamKind::Choice(&["stop", "lmcut"]),
+    default: Some("stop"),
+    help: "when the certificate refuses the task: stop (exit 34, the failed check named) or fall back to lmcut()",
+};
+
+macro_rules! external {
+    ($id:ident, $name:literal, $summary:literal) => {
+        static $id: ExternalHeuristic = ExternalHeuristic {
+            plugin: HeuristicPlugin {
+                name: $name,
+                aliases: &[],
+                summary: $summary,
+                params: &[ON_REFUSAL],
+                properties: Properties {
+                    admissible: true,
+                    consistent: true,
+                    safe: true,
+                    conditional_effects: false,
+                    axioms: false,
+                    action_costs: true,
+                    preferred_operators: false,
+                },
+                build,
+                check: None,
+            },
+            certify: certify_for_search,
+            status: status_text,
+        };
+    };
+}
+
+external!(
+    SPANNER,
+    "spanner",
+    "spanner domain heuristic: tightenings, pickups, walking to the gate; usable-spanner dead-end test"
+);
+external!(MICONIC, "miconic", "miconic domain heuristic: boardings, departures and floors still to visit");
+
+external!(FERRY, "ferry", "ferry domain heuristic: per-car boardings, sails, debarkings + repositioning corrections");
+external!(
+    CHILDSNACK,
+    "childsnack",
+    "childsnack domain heuristic: servings, tray loadings, sandwiches to make, tray moves"
+);
+
+external!(
+    FLOORTILE,
+    "floortile",
+    "floortile domain heuristic: paints, missing colors, robot distance to painting squares"
+);
+
+static ALL: &[&ExternalHeuristic] = &[&SPANNER, &MICONIC, &FERRY, &CHILDSNACK, &FLOORTILE];
+
+/// Registers every domain heuristic with `search::plugins` (idempotent).
+pub fn register() {
+    for h in ALL {
+        search::plugins::register_external(h);
+    }
+}
+
+fn status_text(name: &str) -> String {
+    format!("certificate checked before search; {}", proof_status(name).label())
+}
+
+/// The certificate on a search task (PDDL input only: an `output.sas` task has no names).
+pub fn certify(name: &str, t: &SearchTask) -> Result<Program, cert::Refusal> {
+    let def = definition(name).expect("registered names have definitions");
+    let Some(lifted) = t.lifted else {
+        return Err(cert::Refusal { check: "pddl-input".into(), detail: "the task is not PDDL (no names)".into() });
+    };
+    let view = TaskView::new(lifted, Some(t.ground));
+    cert::certify(def, &view, Some(t.ground))
+}
+
+fn certify_for_search(t: &SearchTask, spec: &HeuristicSpec) -> Result<(), String> {
+    match certify(spec.name, t) {
+        Ok(_) => Ok(()),
+        Err(r) if spec.arg("on_refusal") == "lmcut" => {
+            eprintln!("heuristic {}: certificate {r}; falling back to lmcut()", spec.name);
+            Ok(())
+        }
+        Err(r) => Err(format!("the certificate of heuristic `{}` refuses the task: {r}", spec.name)),
+    }
+}
+
+fn build(t: &SearchTask, spec: &HeuristicSpec) -> Box<dyn Heuristic> {
+    match certify(spec.name, t) {
+        Ok(p) => Box::new(DomainHeuristic::new(spec.name, p, t.layout.clone())),
+        // Only reached with on_refusal=lmcut: the planner refuses before search otherwise.
+        Err(_) => (search::plugins::heuristic("lmcut").expect("built in").build)(t, spec),
+    }
+}
+
+/// A compiled domain heuristic over packed states.
+pub struct DomainHeuristic {
+    name: String,
+    program: Program,
+    layout: Layout,
+    env: Env,
+}
+
+impl DomainHeuristic {
+    pub fn new(name: &str, program: Program, layout: Layout) -> DomainHeuristic {
+        let env = program.env();
+        DomainHeuristic { name: name.into(), program, layout, env }
+    }
+    pub fn value(&mut self, s: &State) -> Value {
+        self.program.evaluate(s, &self.layout, &mut self.env)
+    }
+}
+
+impl Heuristic for DomainHeuristic {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn evaluate(&mut self, s: &State, _: Option<&mut Vec<u32>>) -> Value {
+        self.value(s)
+    }
+    fn admissible(&self) -> bool {
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_source_parses() {
+        for (name, text) in super::SOURCES {
+            let d = super::lang::parse(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(&d.name, name);
+        }
+    }
+}
+
+/// The heuristic `name` for a search task, after its certificate (`None`: no such heuristic).
+pub fn instantiate(name: &str, t: &SearchTask) -> Option<Result<DomainHeuristic, cert::Refusal>> {
+    definition(name)?;
+    Some(certify(name, t).map(|p| DomainHeuristic::new(name, p, t.layout.clone())))
+}
+
+/// One line of `certplan heuristic list`.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Listing {
+    pub name: &'static str,
+    pub domain: String,
+    pub summary: String,
+    pub certificate_checks: Vec<String>,
+    pub proof: ProofStatus,
+    pub proof_label: &'static str,
+}
+
+pub fn listing() -> Vec<Listing> {
+    definitions()
+        .iter()
+        .zip(SOURCES)
+        .map(|(d, (name, _))| {
+            let mut checks: Vec<String> =
+                ["domain", "schemas", "no-derived-predicates", "conjunctive-goal", "costs-at-least-one", "strips"]
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect();
+            if !d.static_predicates.is_empty() {
+                checks.push("static-predicates".into());
+            }
+            if !d.exact_types.is_empty() {
+                checks.push("exact-types".into());
+            }
+            checks.extend(d.checks.iter().map(|c| c.name.clone()));
+            checks.push("compile".into());
+            Listing {
+                name,
+                domain: d.domain.clone(),
+                summary: d.summary.clone(),
+                certificate_checks: checks,
+                proof: proof_status(name),
+                proof_label: proof_status(name).label(),
+            }
+        })
+        .collect()
+}
