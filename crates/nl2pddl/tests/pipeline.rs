@@ -296,7 +296,8 @@ fn the_simulated_evaluation_replays_to_the_same_table() {
     let table = eval::tables(&live.results, "tiny", false);
     assert!(table.contains("| Op. success (Final) | 0.714 |"), "{table}");
     assert!(table.contains("| Stop: Unchanged | 0.143 |"), "{table}");
-    assert!(table.contains("| Struct. (Final) | n/a |"), "{table}");
+    assert!(table.contains("| Struct. (Final) | 0.714 |"), "{table}");
+    assert!(table.contains("| Sem. (Final) | 0.714 |"), "{table}");
     drop(session);
     drop(server);
 
