@@ -44,7 +44,10 @@ mod output;
 mod plan;
 mod proof;
 mod stdio;
+#[cfg(feature = "train")]
+mod train;
 mod validate;
+mod verify_tokens;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::IsTerminal;
@@ -79,6 +82,16 @@ enum Command {
     Dataset(dataset::DatasetArgs),
     /// Domain classes of paper 002: delete-free, well-formed, conditional effects.
     Analyze(analyze::AnalyzeArgs),
+    /// Run paper 002's counting verifier or its C*-RASP program over a dataset file and report
+    /// the agreement with the labels.
+    VerifyTokens(verify_tokens::VerifyTokensArgs),
+    /// Train a small transformer to verify plans (paper 002) on a dataset directory (feature
+    /// `train`).
+    #[cfg(feature = "train")]
+    Train(train::TrainArgs),
+    /// Accuracy of a trained model per plan length and object count (feature `train`).
+    #[cfg(feature = "train")]
+    Eval(train::EvalArgs),
     /// Lean 4 proof export (paper 000), plan bridge and proof auditor.
     Lean(proof::ProverArgs),
     /// Coq proof export (paper 000's conversion), plan bridge and proof auditor.
@@ -152,6 +165,11 @@ impl Command {
             Command::Generate(_) => "generate".into(),
             Command::Dataset(_) => "dataset".into(),
             Command::Analyze(_) => "analyze".into(),
+            Command::VerifyTokens(_) => "verify-tokens".into(),
+            #[cfg(feature = "train")]
+            Command::Train(_) => "train".into(),
+            #[cfg(feature = "train")]
+            Command::Eval(_) => "eval".into(),
             Command::Lean(a) => format!("lean {}", a.name()),
             Command::Coq(a) => format!("coq {}", a.name()),
             Command::Plan(_) => "plan".into(),
@@ -166,6 +184,11 @@ impl Command {
             Command::Generate(a) => a.json,
             Command::Dataset(a) => a.json,
             Command::Analyze(a) => a.json,
+            Command::VerifyTokens(a) => a.json,
+            #[cfg(feature = "train")]
+            Command::Train(a) => a.json,
+            #[cfg(feature = "train")]
+            Command::Eval(a) => a.json,
             Command::Lean(a) | Command::Coq(a) => a.json(),
             Command::Plan(a) => a.json,
             Command::Ground(a) => a.json,
@@ -191,6 +214,11 @@ fn main() -> ExitCode {
         Command::Generate(args) => generate::run(args, &ui),
         Command::Analyze(args) => analyze::run(args, &ui),
         Command::Dataset(args) => dataset::run(args, &ui),
+        Command::VerifyTokens(args) => verify_tokens::run(args, &ui),
+        #[cfg(feature = "train")]
+        Command::Train(args) => train::run_train(args, &ui),
+        #[cfg(feature = "train")]
+        Command::Eval(args) => train::run_eval(args, &ui),
         Command::Lean(args) => proof::run(::proof::Backend::Lean, args, &ui),
         Command::Coq(args) => proof::run(::proof::Backend::Coq, args, &ui),
         Command::Plan(args) => plan::run(args, &ui),

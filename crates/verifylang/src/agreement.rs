@@ -26,8 +26,8 @@ pub fn read(path: &std::path::Path) -> Result<Vec<Line>, String> {
         if line.trim().is_empty() {
             continue;
         }
-        let l: Line =
-            serde_json::from_str(&line).map_err(|e| format!("{}:{}: not a dataset line: {e}", path.display(), i + 1))?;
+        let l: Line = serde_json::from_str(&line)
+            .map_err(|e| format!("{}:{}: not a dataset line: {e}", path.display(), i + 1))?;
         if l.label != crate::tokens::VALID && l.label != crate::tokens::INVALID {
             return Err(format!("{}:{}: label `{}` is neither valid nor invalid", path.display(), i + 1, l.label));
         }

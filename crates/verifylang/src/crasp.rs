@@ -31,7 +31,10 @@ pub enum Ref {
 pub enum Bool {
     True,
     /// The token at `i - offset` is `token` (false before the start).
-    Tok { offset: usize, token: String },
+    Tok {
+        offset: usize,
+        token: String,
+    },
     /// Two references at `i` read the same token.
     Same(Ref, Ref),
     Not(Box<Bool>),
@@ -170,7 +173,9 @@ fn refs(d: &Domain, args: &[Arg], arity: usize) -> Vec<Ref> {
     args.iter()
         .map(|a| match *a {
             Arg::Var(v) => Ref::Back(arity - 1 - v.index()),
-            Arg::Object(o) => Ref::Const(d.constants.get(o.index()).map(|c| d.name(c.name).to_string()).unwrap_or_default()),
+            Arg::Object(o) => {
+                Ref::Const(d.constants.get(o.index()).map(|c| d.name(c.name).to_string()).unwrap_or_default())
+            }
         })
         .collect()
 }
@@ -246,8 +251,10 @@ pub fn verification_program(d: &Domain) -> Result<Program, NotExpressible> {
     let mut bad_steps = Vec::new();
     for a in &d.actions {
         let k = a.parameters;
-        let pre =
-            a.precondition.literals().ok_or_else(|| NotExpressible("a precondition that is not a conjunction".into()))?;
+        let pre = a
+            .precondition
+            .literals()
+            .ok_or_else(|| NotExpressible("a precondition that is not a conjunction".into()))?;
         let mut checks = Vec::new();
         for c in pre {
             checks.push(match c {

@@ -136,7 +136,8 @@ fn draw_ids(tokens: &mut [crate::tokens::Token], alphabet: usize, rng: &mut doma
         chosen.push(if chosen.contains(&t) { j } else { t });
     }
     rand::seq::SliceRandom::shuffle(chosen.as_mut_slice(), rng);
-    let ids: Vec<crate::tokens::Token> = chosen.into_iter().map(|i| crate::tokens::Token::from(i.to_string())).collect();
+    let ids: Vec<crate::tokens::Token> =
+        chosen.into_iter().map(|i| crate::tokens::Token::from(i.to_string())).collect();
     for t in tokens.iter_mut() {
         if let Ok(n) = t.parse::<usize>() {
             *t = ids[n].clone();

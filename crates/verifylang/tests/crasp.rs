@@ -34,7 +34,12 @@ fn programs_agree_with_the_validator_where_the_theory_says_so() {
     let mut total = 0;
     total += agree("heavy-grippers-delete-free", &[("rooms", 3), ("balls", 2), ("heavy", 1), ("grippers", 2)], 3, 12);
     total += agree("heavy-grippers-well-formed", &[("rooms", 3), ("balls", 2), ("heavy", 1), ("grippers", 2)], 3, 12);
-    total += agree("heavy-grippers-charged-well-formed", &[("rooms", 3), ("balls", 2), ("heavy", 1), ("grippers", 2)], 3, 12);
+    total += agree(
+        "heavy-grippers-charged-well-formed",
+        &[("rooms", 3), ("balls", 2), ("heavy", 1), ("grippers", 2)],
+        3,
+        12,
+    );
     total += agree("colors-well-formed", &[("items", 2), ("colors", 2), ("marks", 2), ("goals", 1)], 3, 12);
     total += agree("colors-bags-well-formed", &[("bags", 2), ("colors", 2), ("marks", 2)], 3, 12);
     total += agree("lights-out-strips", &[("width", 2), ("height", 2), ("presses", 2)], 3, 12);

@@ -159,7 +159,8 @@ pub fn lights_out_strips(params: &Params, rng: &mut Rng, name: &str) -> Result<S
     Ok(t.render(name, "lights-out-strips"))
 }
 
-pub const BITS_PARAMS: &[ParamSpec] = &[super::p("bits", 1, 5000, 1, "bits (independent flip-flops or parity counters)")];
+pub const BITS_PARAMS: &[ParamSpec] =
+    &[super::p("bits", 1, 5000, 1, "bits (independent flip-flops or parity counters)")];
 
 /// Flip-Flop and PARITY (the reductions of paper 002): every bit starts at zero; the goal is a
 /// random value per bit (datasets replace it with a goal reached by their plans).
