@@ -83,8 +83,12 @@ pub fn run_train(args: &TrainArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         log_every: args.log_every,
         checkpoint_every: args.checkpoint_every,
     };
-    if args.d_model % args.heads != 0 || args.d_model % 2 != 0 {
-        return Err(Fatal(format!("--d-model {} must be even and a multiple of --heads {}", args.d_model, args.heads)));
+    // Rotary encoding rotates pairs of a head's dimensions: the head width must be even.
+    if args.heads == 0 || !args.d_model.is_multiple_of(args.heads) || !(args.d_model / args.heads).is_multiple_of(2) {
+        return Err(Fatal(format!(
+            "--d-model {} must be a multiple of --heads {} with an even quotient",
+            args.d_model, args.heads
+        )));
     }
     let bar = !ui.quiet && !args.json && std::io::stderr().is_terminal();
     let mut last = std::time::Instant::now();

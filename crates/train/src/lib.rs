@@ -159,7 +159,7 @@ pub fn train(
         let grads = GradientsParams::from_grads(loss.backward(), &model);
         model = optim.step(cfg.lr, model, grads);
         last_loss = loss.into_scalar::<f32>();
-        correct += predicted.equal(labels).int().sum().into_scalar::<i64>() as usize;
+        correct += predicted.equal(labels).float().sum().into_scalar::<f32>().round() as usize;
         seen += batch.len();
         interval_examples += batch.len();
         loss_sum += last_loss;
@@ -262,9 +262,9 @@ pub fn evaluate(t: &Trained, file: &Path, batch: usize) -> Result<Evaluation, St
     for b in data::batches(&examples, batch, 0) {
         let (ids, answer, labels) = tensors(&examples, &b, &t.device);
         let predicted = t.model.forward(ids, answer).argmax(1).reshape([b.len()]);
-        let ok = predicted.equal(labels).to_data();
-        let ok: Vec<bool> = ok.to_vec::<bool>().map_err(|e| format!("{e:?}"))?;
+        let ok: Vec<f32> = predicted.equal(labels).float().into_data().to_vec::<f32>().map_err(|e| format!("{e:?}"))?;
         for (&i, &hit) in b.iter().zip(&ok) {
+            let hit = hit > 0.5;
             let e = &examples[i];
             let l: &mut (usize, usize) = by_length.entry(e.length).or_default();
             l.0 += 1;
