@@ -262,7 +262,8 @@ pub fn evaluate(t: &Trained, file: &Path, batch: usize) -> Result<Evaluation, St
     for b in data::batches(&examples, batch, 0) {
         let (ids, answer, labels) = tensors(&examples, &b, &t.device);
         let predicted = t.model.forward(ids, answer).argmax(1).reshape([b.len()]);
-        let ok: Vec<f32> = predicted.equal(labels).float().into_data().try_to_vec::<f32>().map_err(|e| format!("{e:?}"))?;
+        let ok: Vec<f32> =
+            predicted.equal(labels).float().into_data().try_to_vec::<f32>().map_err(|e| format!("{e:?}"))?;
         for (&i, &hit) in b.iter().zip(&ok) {
             let hit = hit > 0.5;
             let e = &examples[i];
