@@ -1,5 +1,6 @@
 //! `certplan dataset DOMAIN --seed N [--count K] [--train-lengths A-B] [--test-lengths C-D]
-//! [--train-objects A-B] [--test-objects C-D] [-p NAME=VALUE]... -o DIR`: plan-verification
+//! [--train-objects A-B] [--test-objects C-D] [--per-length N] [--id-alphabet N] [-p NAME=VALUE]...
+//! -o DIR`: plan-verification
 //! datasets of paper 002 (the work is in `verifylang::dataset`). Writes
 //!
 //! - `DIR/train.jsonl`, `DIR/test.jsonl`: one example per line, `{"split", "index", "problem",
@@ -47,6 +48,14 @@ pub struct DatasetArgs {
     /// (object ranges scale only the others).
     #[arg(long = "param", short = 'p', value_parser = crate::generate::setting)]
     params: Vec<(String, u32)>,
+    /// Examples per plan length: every length of each split's range gets exactly N examples
+    /// (`--count` is then ignored).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    per_length: Option<u64>,
+    /// Object ids drawn at random, without repetition, from 0..N for each example (the public
+    /// code of paper 002 uses 269) instead of numbering objects in order of first appearance.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    id_alphabet: Option<u64>,
     /// Worker threads (default: the available cores); the output does not depend on it.
     #[arg(long, short = 'j', value_parser = clap::value_parser!(u64).range(1..=1024))]
     jobs: Option<u64>,
@@ -127,7 +136,8 @@ fn split(spec: &dataset::Spec, s: &SplitSpec, index: u64, dir: &Path, progress: 
         n += 1;
         if progress && last.elapsed().as_millis() >= 200 {
             last = std::time::Instant::now();
-            stdio::eprint(&format!("\r{}: {n}/{} examples", s.name, spec.count));
+            let target = spec.per_length.map_or(spec.count, |k| k * (s.lengths.1 + 1 - s.lengths.0));
+            stdio::eprint(&format!("\r{}: {n}/{target} examples", s.name));
         }
         Ok(())
     })
@@ -166,6 +176,8 @@ pub fn run(args: &DatasetArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         pairs_per_problem: args.pairs_per_problem as usize,
         settings: args.params.clone(),
         jobs: args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |j| j as usize),
+        per_length: args.per_length.map(|n| n as usize),
+        id_alphabet: args.id_alphabet.map(|n| n as usize),
     };
     let splits = [
         SplitSpec { name: "train", lengths: args.train_lengths, objects: args.train_objects },
@@ -177,7 +189,8 @@ pub fn run(args: &DatasetArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         stats.push(split(&spec, s, i as u64, out, progress)?);
     }
     let max_objects = stats.iter().filter_map(|s| s.max_objects).max().unwrap_or(0);
-    let vocab = verifylang::tokens::vocabulary(&lifted, max_objects);
+    let ids = args.id_alphabet.map_or(max_objects, |a| a as usize);
+    let vocab = verifylang::tokens::vocabulary(&lifted, ids);
     let write_json = |name: &str, v: &serde_json::Value| -> Result<(), Fatal> {
         let path = out.join(name);
         let text = serde_json::to_string_pretty(v).map_err(|e| Fatal(format!("internal error: {e}")))?;
@@ -197,6 +210,8 @@ pub fn run(args: &DatasetArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         "seed": args.seed,
         "count": args.count,
         "pairs_per_problem": args.pairs_per_problem,
+        "per_length": args.per_length,
+        "id_alphabet": args.id_alphabet,
         "params": params,
         "layout": "<init> facts <plan> actions <goal> facts <answer> verdict",
         "vocabulary": vocab.len(),

@@ -54,6 +54,7 @@ mod plan;
 mod proof;
 mod stdio;
 mod validate;
+mod verify_tokens;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::IsTerminal;
@@ -88,6 +89,9 @@ enum Command {
     Dataset(dataset::DatasetArgs),
     /// Domain classes of paper 002: delete-free, well-formed, conditional effects.
     Analyze(analyze::AnalyzeArgs),
+    /// Run paper 002's counting verifier or its C*-RASP program over a dataset file and report
+    /// the agreement with the labels.
+    VerifyTokens(verify_tokens::VerifyTokensArgs),
     /// Lean 4 proof export (paper 000), plan bridge and proof auditor.
     Lean(proof::ProverArgs),
     /// Coq proof export (paper 000's conversion), plan bridge and proof auditor.
@@ -177,6 +181,8 @@ impl Command {
             Command::Generate(_) => "generate".into(),
             Command::Dataset(_) => "dataset".into(),
             Command::Analyze(_) => "analyze".into(),
+            Command::VerifyTokens(_) => "verify-tokens".into(),
+
             Command::Lean(a) => format!("lean {}", a.name()),
             Command::Coq(a) => format!("coq {}", a.name()),
             Command::Plan(_) => "plan".into(),
@@ -196,6 +202,8 @@ impl Command {
             Command::Generate(a) => a.json,
             Command::Dataset(a) => a.json,
             Command::Analyze(a) => a.json,
+            Command::VerifyTokens(a) => a.json,
+
             Command::Lean(a) | Command::Coq(a) => a.json(),
             Command::Plan(a) => a.json,
             Command::Ground(a) => a.json,
@@ -227,6 +235,8 @@ fn main() -> ExitCode {
         Command::Generate(args) => generate::run(args, &ui),
         Command::Analyze(args) => analyze::run(args, &ui),
         Command::Dataset(args) => dataset::run(args, &ui),
+        Command::VerifyTokens(args) => verify_tokens::run(args, &ui),
+
         Command::Lean(args) => proof::run(::proof::Backend::Lean, args, &ui),
         Command::Coq(args) => proof::run(::proof::Backend::Coq, args, &ui),
         Command::Plan(args) => plan::run(args, &ui),

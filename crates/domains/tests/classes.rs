@@ -42,6 +42,27 @@ fn paper_002_variants_are_what_their_names_say() {
 }
 
 #[test]
+fn reductions_and_public_formulations_are_classified() {
+    // Flip-Flop: writes ignore the bit's value; the reachable states show an add of a true atom.
+    let a = run("flip-flop", true);
+    assert!(matches!(a.well_formed, WellFormed::Violated(_)), "{:?}", a.well_formed);
+    assert_eq!(a.class, Class::Strips);
+    assert!(!a.counting_exact);
+    let a = run("parity", false);
+    assert!(a.conditional_effects && a.class == Class::ConditionalEffects && !a.counting_exact);
+    let a = run("heavy-grippers-charged-delete-free", false);
+    assert!(a.delete_free && a.class == Class::DeleteFree && a.counting_exact);
+    let a = run("heavy-grippers-charged-well-formed", false);
+    assert_eq!((a.well_formed.clone(), a.class), (WellFormed::Proved, Class::WellFormed));
+    assert!(a.counting_exact);
+    let a = run("colors-bags-well-formed", false);
+    assert_eq!((a.well_formed.clone(), a.class), (WellFormed::Proved, Class::WellFormed));
+    let a = run("colors-bags-strips", true);
+    assert!(matches!(a.well_formed, WellFormed::Violated(_)), "{:?}", a.well_formed);
+    assert_eq!(a.class, Class::Strips);
+}
+
+#[test]
 fn ipc_domains_classes() {
     // Classic gripper allows `(move rooma rooma)`, which adds `(at-robby rooma)` while it is
     // already true: not well-formed, and the counterexample says so.

@@ -33,6 +33,14 @@ pub struct Spec {
     pub settings: Vec<(String, u32)>,
     /// Worker threads; the output is the same for every value.
     pub jobs: usize,
+    /// Examples per plan length (`--per-length N`): every length of a split's range gets exactly
+    /// this many, instead of `count` examples with lengths drawn uniformly.
+    pub per_length: Option<usize>,
+    /// Object ids drawn at random, without repetition, from `0..alphabet` for each example
+    /// (the public code of paper 002 uses 269), instead of numbering objects `0, 1, ...` in order
+    /// of first appearance: then a test split with more objects uses ids and id combinations that
+    /// training never showed in the same roles.
+    pub id_alphabet: Option<usize>,
 }
 
 /// What a split holds, for the dataset's metadata.
@@ -98,7 +106,14 @@ fn problem(
         let length = rng.random_range(lo..=hi);
         let pair_seed = rng.next_u64();
         match sampler.pair(length, pair_seed) {
-            Ok(pair) => examples.extend(pair),
+            Ok(mut pair) => {
+                if let Some(alphabet) = spec.id_alphabet {
+                    for ex in &mut pair {
+                        draw_ids(&mut ex.tokens, alphabet, &mut rng)?;
+                    }
+                }
+                examples.extend(pair)
+            }
             // Dead ends or a goal-less final state: this problem is done, try another.
             Err(e) => return Ok(Batch { examples, skipped: Some(e) }),
         }
@@ -106,10 +121,81 @@ fn problem(
     Ok(Batch { examples, skipped: None })
 }
 
+/// Replaces the object numbers `0..k` of an example's tokens (the numbering of first appearance)
+/// by `k` distinct ids drawn uniformly from `0..alphabet`. Domain constants keep their names, and
+/// PDDL names start with a letter, so a token that reads as a number is an object number.
+fn draw_ids(tokens: &mut [crate::tokens::Token], alphabet: usize, rng: &mut domains::Rng) -> Result<(), String> {
+    let k = tokens.iter().filter_map(|t| t.parse::<usize>().ok()).max().map_or(0, |m| m + 1);
+    if k > alphabet {
+        return Err(format!("an example has {k} objects, more than the id alphabet of {alphabet}"));
+    }
+    // Floyd's sampling of k distinct values, then a shuffle for a uniform order.
+    let mut chosen: Vec<usize> = Vec::with_capacity(k);
+    for j in alphabet - k..alphabet {
+        let t = rng.random_range(0..=j);
+        chosen.push(if chosen.contains(&t) { j } else { t });
+    }
+    rand::seq::SliceRandom::shuffle(chosen.as_mut_slice(), rng);
+    let ids: Vec<crate::tokens::Token> =
+        chosen.into_iter().map(|i| crate::tokens::Token::from(i.to_string())).collect();
+    for t in tokens.iter_mut() {
+        if let Ok(n) = t.parse::<usize>() {
+            *t = ids[n].clone();
+        }
+    }
+    Ok(())
+}
+
+/// The most examples of plan length `L` in a split built with [`Spec::per_length`]: each length
+/// is its own sub-split with its own random stream.
+const PER_LENGTH_STREAMS: u64 = 1 << 20;
+
 /// Builds one split, handing each example to `sink` in order. `index` (0 train, 1 test) picks
 /// the split's random stream. Problems are made `jobs` at a time on scoped threads and handed
-/// over in problem order, so the output does not depend on `jobs`.
+/// over in problem order, so the output does not depend on `jobs`. With [`Spec::per_length`],
+/// the lengths are made one after the other, shortest first, each with exactly that many examples.
 pub fn build<E: From<String>>(
+    spec: &Spec,
+    split: &SplitSpec,
+    index: u64,
+    mut sink: impl FnMut(Example) -> Result<(), E>,
+) -> Result<SplitStats, E> {
+    let Some(n) = spec.per_length else { return build_range(spec, split, index, sink) };
+    let (lo, hi) = split.lengths;
+    if lo > hi || lo == 0 {
+        return Err(format!("{}: the length range {lo}-{hi} is empty or starts at 0", split.name).into());
+    }
+    let mut total = SplitStats::default();
+    let one = Spec { count: n, per_length: None, ..spec.clone() };
+    for length in lo..=hi {
+        let sub = SplitSpec { lengths: (length, length), ..split.clone() };
+        // Streams 0 and 1 are the uniform splits'; each (split, length) gets one of its own.
+        let stream = 2 + index * PER_LENGTH_STREAMS + length as u64;
+        let s = build_range(&one, &sub, stream, &mut sink)?;
+        total.merge(&s);
+    }
+    Ok(total)
+}
+
+impl SplitStats {
+    fn merge(&mut self, o: &SplitStats) {
+        self.examples += o.examples;
+        self.valid += o.valid;
+        self.invalid += o.invalid;
+        self.not_executable += o.not_executable;
+        self.goal_not_reached += o.goal_not_reached;
+        self.problems += o.problems;
+        self.problems_skipped += o.problems_skipped;
+        let min = |a: Option<usize>, b: Option<usize>| a.into_iter().chain(b).min();
+        let max = |a: Option<usize>, b: Option<usize>| a.into_iter().chain(b).max();
+        self.min_objects = min(self.min_objects, o.min_objects);
+        self.max_objects = max(self.max_objects, o.max_objects);
+        self.min_length = min(self.min_length, o.min_length);
+        self.max_length = max(self.max_length, o.max_length);
+    }
+}
+
+fn build_range<E: From<String>>(
     spec: &Spec,
     split: &SplitSpec,
     index: u64,

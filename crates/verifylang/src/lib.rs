@@ -7,7 +7,9 @@
 //! random subset of its final state) and an invalid one of the same length, either not executable
 //! at some step or executable without reaching the goal. Labels come from certplan's validator.
 
+pub mod agreement;
 pub mod counting;
+pub mod crasp;
 pub mod dataset;
 pub mod tokens;
 pub mod walk;

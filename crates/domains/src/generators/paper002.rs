@@ -158,3 +158,47 @@ pub fn lights_out_strips(params: &Params, rng: &mut Rng, name: &str) -> Result<S
     }
     Ok(t.render(name, "lights-out-strips"))
 }
+
+pub const BITS_PARAMS: &[ParamSpec] =
+    &[super::p("bits", 1, 5000, 1, "bits (independent flip-flops or parity counters)")];
+
+/// Flip-Flop and PARITY (the reductions of paper 002): every bit starts at zero; the goal is a
+/// random value per bit (datasets replace it with a goal reached by their plans).
+pub fn bits(params: &Params, rng: &mut Rng, name: &str) -> Result<String, GenError> {
+    let bit = names("bit", params.get("bits"));
+    let mut t = ProblemText::new();
+    header(&mut t, params);
+    t.objects(&bit, Some("bit"));
+    for b in &bit {
+        t.init(format!("(zero {b})"));
+        t.goal(format!("({} {b})", if rng.random_range(0..2) == 0 { "zero" } else { "one" }));
+    }
+    Ok(t.render(name, "bits"))
+}
+
+pub const BAGS_PARAMS: &[ParamSpec] = &[
+    super::p("bags", 1, 5000, 3, "bags"),
+    super::p("colors", 1, 1000, 3, "colors"),
+    super::p("marks", 0, 100000, 2, "random (bag, color) pairs holding initially"),
+];
+
+/// Colors with bags (the public code's formulation): random initial colors, a random goal.
+pub fn colors_bags(params: &Params, rng: &mut Rng, name: &str) -> Result<String, GenError> {
+    let (nb, nc, nm) = (params.get("bags"), params.get("colors"), params.get("marks"));
+    let total = nb as u64 * nc as u64;
+    require(nm as u64 <= total, || format!("at most {total} (bag, color) pairs exist"))?;
+    let (bag, color) = (names("bag", nb), names("color", nc));
+    let mut marks = BTreeSet::new();
+    while marks.len() < nm as usize {
+        marks.insert((rng.random_range(0..nb as usize), rng.random_range(0..nc as usize)));
+    }
+    let mut t = ProblemText::new();
+    header(&mut t, params);
+    t.objects(&bag, Some("bag"));
+    t.objects(&color, Some("color"));
+    for (b, c) in marks {
+        t.init(format!("(has-color {} {})", bag[b], color[c]));
+    }
+    t.goal(format!("(has-color {} {})", bag[rng.random_range(0..bag.len())], color[rng.random_range(0..color.len())]));
+    Ok(t.render(name, "colors-bags"))
+}
