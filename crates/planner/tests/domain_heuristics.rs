@@ -7,7 +7,8 @@ use planner::{Options, Outcome, Problem, plan};
 fn solve(task: &model::lifted::Task, search: &str) -> Outcome {
     planner::register_heuristics();
     let cfg = search::parse(search).unwrap_or_else(|e| panic!("{search}: {e}"));
-    let options = Options { numeric: None, search: &cfg, pruning: Default::default(), limits: Default::default(), started: None };
+    let options =
+        Options { numeric: None, search: &cfg, pruning: Default::default(), limits: Default::default(), started: None };
     plan(Problem::Pddl(task), &options, &mut |_| {}).outcome
 }
 
