@@ -181,6 +181,8 @@ pub fn run(domain: &str, problem: &str, solve: &SolveOptions) -> Checks {
         return checks;
     }
     let text = search::alias(&solve.search).unwrap_or(&solve.search);
+    // Domain heuristics (`astar(spanner())`) are known to the parser once registered.
+    planner::register_heuristics();
     let cfg = match search::parse(text) {
         Ok(c) => c,
         // `Pipeline::new` refuses such a configuration; a direct caller gets the reason here.

@@ -124,6 +124,7 @@ impl Pipeline {
         }
         let domain_name = loaded.domain.as_ref().map(|d| d.name.text.to_string()).ok_or("the domain did not parse")?;
         let text = search::alias(&options.solve.search).unwrap_or(&options.solve.search);
+        planner::register_heuristics();
         search::parse(text).map_err(|e| format!("bad search configuration `{text}`: {e}"))?;
         Ok(Pipeline { domain_pddl: domain_pddl.to_string(), domain_name, options })
     }

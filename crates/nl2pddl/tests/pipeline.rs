@@ -429,3 +429,16 @@ fn a_plugged_in_reference_comparison_fills_the_reference_columns() {
     assert!(table.contains("| Op. Non-Struct. | 0.000 |") && table.contains("| Struct. Non-Op. | 0.000 |"), "{table}");
     assert!(table.contains("| Sem. (Final) | n/a |"), "{table}");
 }
+
+/// The solve check takes any configuration `certplan plan` takes, the domain heuristics of
+/// crate `dheur` included (they are registered before the configuration is parsed).
+#[test]
+fn domain_heuristics_are_known_to_the_solve_check() {
+    let mut options = Options::default();
+    options.solve.search = "astar(miconic())".into();
+    assert!(Pipeline::new(DOMAIN, options).is_ok());
+    let mut options = Options::default();
+    options.solve.search = "astar(no_such_heuristic())".into();
+    let e = Pipeline::new(DOMAIN, options).err().expect("an unknown heuristic is refused");
+    assert!(e.contains("no_such_heuristic"), "{e}");
+}
