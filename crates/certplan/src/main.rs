@@ -182,7 +182,6 @@ impl Command {
             Command::Dataset(_) => "dataset".into(),
             Command::Analyze(_) => "analyze".into(),
             Command::VerifyTokens(_) => "verify-tokens".into(),
-
             Command::Lean(a) => format!("lean {}", a.name()),
             Command::Coq(a) => format!("coq {}", a.name()),
             Command::Plan(_) => "plan".into(),
@@ -203,7 +202,6 @@ impl Command {
             Command::Dataset(a) => a.json,
             Command::Analyze(a) => a.json,
             Command::VerifyTokens(a) => a.json,
-
             Command::Lean(a) | Command::Coq(a) => a.json(),
             Command::Plan(a) => a.json,
             Command::Ground(a) => a.json,
@@ -236,7 +234,6 @@ fn main() -> ExitCode {
         Command::Analyze(args) => analyze::run(args, &ui),
         Command::Dataset(args) => dataset::run(args, &ui),
         Command::VerifyTokens(args) => verify_tokens::run(args, &ui),
-
         Command::Lean(args) => proof::run(::proof::Backend::Lean, args, &ui),
         Command::Coq(args) => proof::run(::proof::Backend::Coq, args, &ui),
         Command::Plan(args) => plan::run(args, &ui),
