@@ -38,17 +38,7 @@ pub(crate) fn run(
     process::enter(Some(Phase::Validate));
     let t = Instant::now();
     let lines: Vec<String> = plan.steps.iter().map(|s| s.text(task)).collect();
-    let steps: Vec<val::Step> = plan
-        .steps
-        .iter()
-        .map(|s| val::Step {
-            action: s.action,
-            args: s.args.clone(),
-            time: Some(s.time),
-            duration: s.duration,
-            line: 0,
-        })
-        .collect();
+    let steps = plan.val_steps();
     let validation = val::validate_steps(task, &steps, val::Options::default());
     stats.times.add(Phase::Validate, t.elapsed().as_secs_f64());
     let cost = steps.len() as u64;

@@ -134,6 +134,22 @@ pub struct Plan {
     pub plans_found: usize,
 }
 
+impl Plan {
+    /// The plan as the validator's steps (times and durations as scheduled), for `val::validate_steps`.
+    pub fn val_steps(&self) -> Vec<val::Step> {
+        self.steps
+            .iter()
+            .map(|s| val::Step {
+                action: s.action,
+                args: s.args.clone(),
+                time: Some(s.time),
+                duration: s.duration,
+                line: 0,
+            })
+            .collect()
+    }
+}
+
 /// Where a run stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]

@@ -45,17 +45,7 @@ fn a_corpus_sample_is_solved_and_validated() {
         let temporal::Outcome::Solved(plan) = report.outcome else {
             panic!("{folder}/{problem}: {:?}", report.outcome)
         };
-        let steps: Vec<val::Step> = plan
-            .steps
-            .iter()
-            .map(|s| val::Step {
-                action: s.action,
-                args: s.args.clone(),
-                time: Some(s.time),
-                duration: s.duration,
-                line: 0,
-            })
-            .collect();
+        let steps = plan.val_steps();
         for strict in [false, true] {
             let v =
                 val::validate_steps(&task, &steps, val::Options { strict_epsilon: strict, ..val::Options::default() });

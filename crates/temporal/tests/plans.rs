@@ -33,17 +33,7 @@ fn run(task: &Task, config: &Config) -> Outcome {
 /// Plans and validates (VAL's reading and the strict one); the plan's makespan.
 fn solve(task: &Task, config: &Config) -> temporal::Plan {
     let Outcome::Solved(plan) = run(task, config) else { panic!("not solved: {:?}", run(task, config)) };
-    let steps: Vec<val::Step> = plan
-        .steps
-        .iter()
-        .map(|s| val::Step {
-            action: s.action,
-            args: s.args.clone(),
-            time: Some(s.time),
-            duration: s.duration,
-            line: 0,
-        })
-        .collect();
+    let steps = plan.val_steps();
     let text: Vec<String> = plan.steps.iter().map(|s| s.text(task)).collect();
     for strict in [false, true] {
         let options = val::Options { strict_epsilon: strict, ..val::Options::default() };
