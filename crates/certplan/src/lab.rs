@@ -65,6 +65,9 @@ pub struct RunArgs {
     /// Run one slice of the experiment: `i/N` (0-based), results in `<results>.shard-i-of-N.jsonl`.
     #[arg(long, value_name = "i/N")]
     shard: Option<Shard>,
+    /// Only the runs of this configuration (repeatable; default: every configuration).
+    #[arg(long = "config", value_name = "NAME")]
+    configs: Vec<String>,
     /// Run again the runs whose result has this status (`out_of_time`, `crashed`, ...; repeatable),
     /// e.g. after raising a limit; `STATUS:LIMIT` only those that hit that limit
     /// (`out_of_time:wall`). The new record is appended and is the one that counts.
@@ -189,6 +192,7 @@ pub fn run(args: &LabArgs, ui: &Ui) -> Result<Outcome, Fatal> {
                 redo,
                 jobs: a.jobs as usize,
                 shard: a.shard,
+                configs: a.configs.clone(),
                 quiet: ui.quiet || json,
                 certplan: exp.settings.certplan.clone().unwrap_or(own),
                 version: env!("CARGO_PKG_VERSION").into(),

@@ -556,3 +556,45 @@ fn redo_runs_again_what_ended_with_a_status() {
     assert_eq!(o.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `--config NAME` runs one configuration only; the others follow later into the same results
+/// file. `astar(domain())` picks each task's domain heuristic (spanner, miconic) and refuses a
+/// domain that has none (gripper) with the check named, as a certified column must.
+#[test]
+fn one_configuration_at_a_time_and_the_domain_heuristic_by_name() {
+    let dir = scratch("config");
+    let text = format!(
+        "[experiment]\nname = \"cfg\"\nresults = \"r.jsonl\"\ntime_limit = 20\nmemory_limit = 2048\n\n\
+         [[suite]]\nname = \"ex\"\nroot = \"{}\"\nproblems = [\"gripper/p01.pddl\", \"spanner/p01.pddl\", \"miconic/p01.pddl\"]\n\n\
+         [[config]]\nname = \"domain\"\nsearch = \"astar(domain())\"\n\n\
+         [[config]]\nname = \"lmcut\"\nsearch = \"astar(lmcut())\"\n",
+        repo().join("examples").display()
+    );
+    let exp = dir.join("exp.toml");
+    std::fs::write(&exp, &text).unwrap();
+    let exp_s = exp.to_str().unwrap();
+    let o = certplan(&["lab", "run", exp_s, "--config", "nosuch"]);
+    assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no such configuration"));
+
+    run_lab(&["--quiet", "lab", "run", exp_s, "--config", "domain"]);
+    let r = Results::read(&dir.join("r.jsonl")).unwrap();
+    assert_eq!(r.runs.len(), 3);
+    assert!(r.runs.iter().all(|x| x.config == "domain"));
+    let by_domain = |d: &str| r.runs.iter().find(|x| x.domain == d).unwrap();
+    assert_eq!(by_domain("spanner").status, lab::Status::Solved, "{:?}", by_domain("spanner"));
+    assert_eq!(by_domain("miconic").status, lab::Status::Solved, "{:?}", by_domain("miconic"));
+    let gripper = by_domain("gripper");
+    assert_eq!(gripper.status, lab::Status::Unsupported, "{gripper:?}");
+    assert!(gripper.stderr_tail.as_deref().unwrap_or("").contains("no domain heuristic"), "{gripper:?}");
+
+    let o = run_lab(&["lab", "run", exp_s, "--json"]);
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!((v["ran"].as_u64(), v["already_done"].as_u64()), (Some(3), Some(3)), "{v}");
+    let r = Results::read(&dir.join("r.jsonl")).unwrap();
+    let cost = |c: &str, d: &str| r.runs.iter().find(|x| x.config == c && x.domain == d).unwrap().cost;
+    for d in ["spanner", "miconic"] {
+        assert_eq!(cost("domain", d), cost("lmcut", d), "{d}: the domain heuristic is admissible");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -756,8 +756,10 @@ fn time_limit_holds_in_grounding_and_search() {
     assert_eq!(v["phase"], "ground", "{v}");
     let ground = v["statistics"]["times"]["ground"].as_f64().unwrap_or(0.0);
     assert!(ground > 1.0, "the time spent grounding is counted: {v}");
-    // The limit plus the watchdog's grace (0.2 s here), and slack for a loaded machine.
-    assert!(wall < 4.5, "stopped after {wall:.1}s under a 2 s limit");
+    // The limit plus the watchdog's grace (0.2 s here), and slack for a machine whose two cores
+    // run the other tests at the same time (4.5 s failed there now and then): what matters is
+    // that the run stops near the limit, where grounding alone would take far longer.
+    assert!(wall < 8.0, "stopped after {wall:.1}s under a 2 s limit");
 
     // In search: blind A* on 12 blocks runs for minutes.
     let (d, p) = blocksworld(&dir, 12);

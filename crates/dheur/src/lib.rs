@@ -142,19 +142,62 @@ external!(
 
 static ALL: &[&ExternalHeuristic] = &[&SPANNER, &MICONIC, &FERRY, &CHILDSNACK, &FLOORTILE];
 
+/// `domain()`: the domain heuristic written for the task's PDDL domain, chosen by its name, so
+/// that one search configuration covers a whole benchmark suite (paper 001's LeanPlan column).
+/// A domain without a heuristic is refused like a failed certificate (or falls back to LM-cut).
+static BY_DOMAIN: ExternalHeuristic = ExternalHeuristic {
+    plugin: HeuristicPlugin {
+        name: "domain",
+        aliases: &[],
+        summary: "the domain heuristic whose (domain ...) is the task's domain; its certificate as for that heuristic",
+        params: &[ON_REFUSAL],
+        properties: Properties {
+            admissible: true,
+            consistent: true,
+            safe: true,
+            conditional_effects: false,
+            axioms: false,
+            action_costs: true,
+            preferred_operators: false,
+        },
+        build,
+        check: None,
+    },
+    certify: certify_for_search,
+    status: |_| "the certificate of the heuristic chosen by domain name; proved or audited as that one".into(),
+};
+
 /// Registers every domain heuristic with `search::plugins` (idempotent).
 pub fn register() {
     for h in ALL {
         search::plugins::register_external(h);
     }
+    search::plugins::register_external(&BY_DOMAIN);
 }
 
 fn status_text(name: &str) -> String {
     format!("certificate checked before search; {}", proof_status(name).label())
 }
 
+/// The heuristic written for the task's domain (by the PDDL domain name), for `domain()`.
+pub fn for_domain(t: &SearchTask) -> Result<&'static str, cert::Refusal> {
+    let Some(lifted) = t.lifted else {
+        return Err(cert::Refusal { check: "pddl-input".into(), detail: "the task is not PDDL (no names)".into() });
+    };
+    let d = &lifted.domain;
+    let domain_name = d.name(d.name).to_ascii_lowercase();
+    SOURCES.iter().zip(definitions()).find(|(_, def)| def.domain == domain_name).map(|((name, _), _)| *name).ok_or_else(
+        || cert::Refusal {
+            check: "domain".into(),
+            detail: format!("no domain heuristic is written for domain `{domain_name}`"),
+        },
+    )
+}
+
 /// The certificate on a search task (PDDL input only: an `output.sas` task has no names).
+/// `name` may be `domain`: the heuristic of the task's domain.
 pub fn certify(name: &str, t: &SearchTask) -> Result<Program, cert::Refusal> {
+    let name = if name == BY_DOMAIN.plugin.name { for_domain(t)? } else { name };
     let def = definition(name).expect("registered names have definitions");
     let Some(lifted) = t.lifted else {
         return Err(cert::Refusal { check: "pddl-input".into(), detail: "the task is not PDDL (no names)".into() });
@@ -176,7 +219,10 @@ fn certify_for_search(t: &SearchTask, spec: &HeuristicSpec) -> Result<(), String
 
 fn build(t: &SearchTask, spec: &HeuristicSpec) -> Box<dyn Heuristic> {
     match certify(spec.name, t) {
-        Ok(p) => Box::new(DomainHeuristic::new(spec.name, p, t.layout.clone())),
+        Ok(p) => {
+            let name = if spec.name == BY_DOMAIN.plugin.name { for_domain(t).unwrap_or(spec.name) } else { spec.name };
+            Box::new(DomainHeuristic::new(name, p, t.layout.clone()))
+        }
         // Only reached with on_refusal=lmcut: the planner refuses before search otherwise.
         Err(_) => (search::plugins::heuristic("lmcut").expect("built in").build)(t, spec),
     }

@@ -14,6 +14,9 @@ use std::sync::{Arc, Mutex, mpsc};
 pub struct RunOptions {
     pub jobs: usize,
     pub shard: Option<Shard>,
+    /// Only the runs of these configurations (empty: all), so that one configuration of a long
+    /// experiment can be run first and the others in later sessions, into the same results file.
+    pub configs: Vec<String>,
     pub quiet: bool,
     /// Run again the runs whose last record has one of these statuses, and if a limit is given,
     /// that `limit_hit` (a new record is appended; the last record of a run is the one that counts).
@@ -41,6 +44,15 @@ pub struct Summary {
 /// Runs what is missing; returns a summary of this session.
 pub fn run(exp: &Experiment, opts: &RunOptions) -> Result<Summary, String> {
     let mut runs = exp.runs()?;
+    for name in &opts.configs {
+        if !exp.configs.iter().any(|c| &c.name == name) {
+            let known: Vec<&str> = exp.configs.iter().map(|c| c.name.as_str()).collect();
+            return Err(format!("--config `{name}`: the experiment has no such configuration ({})", known.join(", ")));
+        }
+    }
+    if !opts.configs.is_empty() {
+        runs.retain(|r| opts.configs.contains(&exp.configs[r.config].name));
+    }
     let results_path = match opts.shard {
         Some(s) => {
             runs = s.select(runs);
