@@ -96,6 +96,9 @@ const ON_REFUSAL: Param = Param {
 
 macro_rules! external {
     ($id:ident, $name:literal, $summary:literal) => {
+        external!($id, $name, $summary, status_text);
+    };
+    ($id:ident, $name:literal, $summary:literal, $status:expr) => {
         static $id: ExternalHeuristic = ExternalHeuristic {
             plugin: HeuristicPlugin {
                 name: $name,
@@ -115,7 +118,7 @@ macro_rules! external {
                 check: None,
             },
             certify: certify_for_search,
-            status: status_text,
+            status: $status,
         };
     };
 }
@@ -142,30 +145,15 @@ external!(
 
 static ALL: &[&ExternalHeuristic] = &[&SPANNER, &MICONIC, &FERRY, &CHILDSNACK, &FLOORTILE];
 
-/// `domain()`: the domain heuristic written for the task's PDDL domain, chosen by its name, so
-/// that one search configuration covers a whole benchmark suite (paper 001's LeanPlan column).
-/// A domain without a heuristic is refused like a failed certificate (or falls back to LM-cut).
-static BY_DOMAIN: ExternalHeuristic = ExternalHeuristic {
-    plugin: HeuristicPlugin {
-        name: "domain",
-        aliases: &[],
-        summary: "the domain heuristic whose (domain ...) is the task's domain; its certificate as for that heuristic",
-        params: &[ON_REFUSAL],
-        properties: Properties {
-            admissible: true,
-            consistent: true,
-            safe: true,
-            conditional_effects: false,
-            axioms: false,
-            action_costs: true,
-            preferred_operators: false,
-        },
-        build,
-        check: None,
-    },
-    certify: certify_for_search,
-    status: |_| "the certificate of the heuristic chosen by domain name; proved or audited as that one".into(),
-};
+// `domain()`: the domain heuristic written for the task's PDDL domain, chosen by its name, so
+// that one search configuration covers a whole benchmark suite (paper 001's LeanPlan column).
+// A domain without a heuristic is refused like a failed certificate (or falls back to LM-cut).
+external!(
+    BY_DOMAIN,
+    "domain",
+    "the domain heuristic whose (domain ...) is the task's domain; its certificate as for that heuristic",
+    |_| "the certificate of the heuristic chosen by domain name; proved or audited as that one".into()
+);
 
 /// Registers every domain heuristic with `search::plugins` (idempotent).
 pub fn register() {
