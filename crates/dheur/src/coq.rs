@@ -37,6 +37,71 @@ Definition max_over (l : list nat) (f : nat -> nat) : nat := fold_right (fun x a
 Definition min_over (l : list nat) (f : nat -> nat) (empty : nat) : nat :=
   match l with [] => empty | x :: r => fold_right (fun y a => Nat.min (f y) a) (f x) r end.
 Definition count_over (l : list nat) (p : nat -> bool) : nat := List.length (List.filter p l).
+
+(* The task's transition system, the one the theorems talk about: STRIPS as in PDDL's :strips
+   fragment. A state is the set of true atoms, as a test (predicate name, argument objects); an
+   operator is an action schema with its arguments, one object per parameter, each an object of
+   one of the parameter's types; it applies where its precondition literals hold and leads to the
+   state with its delete effects removed and then its add effects added (an atom both deleted
+   and added stays true). The schemas are printed from the certificate's `(schemas ...)` lines,
+   which certplan compares with the domain's action schemas before search. *)
+Inductive Arg := AVar (i : nat) | AObj (name : string).
+Inductive Pre := PAtom (positive : bool) (pred : string) (args : list Arg) | PEq (positive : bool) (a b : Arg).
+Record Schema := {
+  sname : string;
+  sparams : list (list string);
+  spre : list Pre;
+  sadd : list (string * list Arg);
+  sdel : list (string * list Arg)
+}.
+
+Definition State := string -> list nat -> bool.
+Definition Op := (Schema * list nat)%type.
+
+(* The context whose state is s: what the heuristic reads in state s of the task c. *)
+Definition at_state (c : Ctx) (s : State) : Ctx :=
+  {| objs := objs c; holds := s; init := init c; goal := goal c; stat := stat c; dist := dist c;
+     dist_cap := dist_cap c; obj := obj c |}.
+
+Definition arg_value (c : Ctx) (xs : list nat) (a : Arg) : nat :=
+  match a with AVar i => nth i xs 0 | AObj o => obj c o end.
+
+Fixpoint nats_eqb (a b : list nat) : bool :=
+  match a, b with
+  | [], [] => true
+  | x :: a', y :: b' => andb (Nat.eqb x y) (nats_eqb a' b')
+  | _, _ => false
+  end.
+
+Fixpoint typed (c : Ctx) (xs : list nat) (tys : list (list string)) : Prop :=
+  match xs, tys with
+  | [], [] => True
+  | x :: xs', t :: tys' => (exists ty, In ty t /\ In x (objs c ty)) /\ typed c xs' tys'
+  | _, _ => False
+  end.
+
+Definition pre_holds (c : Ctx) (s : State) (xs : list nat) (p : Pre) : Prop :=
+  match p with
+  | PAtom b q a => s q (map (arg_value c xs) a) = b
+  | PEq b x y => Nat.eqb (arg_value c xs x) (arg_value c xs y) = b
+  end.
+
+Definition atom_in (c : Ctx) (xs : list nat) (q : string) (ys : list nat) (l : list (string * list Arg)) : bool :=
+  existsb (fun e => andb (String.eqb (fst e) q) (nats_eqb (map (arg_value c xs) (snd e)) ys)) l.
+
+Definition apply_op (c : Ctx) (s : State) (sch : Schema) (xs : list nat) : State :=
+  fun q ys => if atom_in c xs q ys (sadd sch) then true else if atom_in c xs q ys (sdel sch) then false else s q ys.
+
+Definition strips_step (c : Ctx) (schemas : list Schema) (s : State) (o : Op) (s' : State) : Prop :=
+  In (fst o) schemas /\ typed c (snd o) (sparams (fst o)) /\ Forall (pre_holds c s (snd o)) (spre (fst o)) /\
+  s' = apply_op c s (fst o) (snd o).
+
+(* The initial state is `init c`; a goal state makes every goal atom true. *)
+Definition strips_goal (c : Ctx) (s : State) : Prop := forall q ys, goal c q ys = true -> s q ys = true.
+
+(* What certplan guarantees of every context it builds, whatever the heuristic: the objects of a
+   type are listed once each. *)
+Definition objects_distinct (c : Ctx) : Prop := forall ty, NoDup (objs c ty).
 "#;
 
 fn ident(s: &str) -> String {
@@ -117,6 +182,128 @@ pub fn expr(e: &Expr) -> String {
     }
 }
 
+fn coq_string(s: &str) -> String {
+    format!("\"{}\"", s.replace('"', "\"\""))
+}
+
+fn schema_arg(a: &str) -> String {
+    match a.strip_prefix('?').and_then(|i| i.parse::<usize>().ok()) {
+        Some(i) => format!("AVar {i}"),
+        None => format!("AObj {}", coq_string(a)),
+    }
+}
+
+/// One literal of a schema line, `(p ?0 x)`, `(not (p ?1))`, `(= ?0 ?1)`: (positive, predicate or
+/// `=`, arguments).
+fn schema_literal(lit: &str) -> Result<(bool, String, Vec<String>), String> {
+    let lit = lit.trim();
+    let (positive, inner) = match lit.strip_prefix("(not ").and_then(|r| r.strip_suffix(')')) {
+        Some(inner) => (false, inner.trim()),
+        None => (true, lit),
+    };
+    let body = inner.strip_prefix('(').and_then(|r| r.strip_suffix(')')).ok_or(format!("not a literal: `{lit}`"))?;
+    let mut words = body.split_whitespace();
+    let pred = words.next().ok_or(format!("empty literal: `{lit}`"))?.to_string();
+    if pred.starts_with('<') || pred.contains(['(', ')']) {
+        return Err(format!("not a STRIPS literal: `{lit}`"));
+    }
+    Ok((positive, pred, words.map(schema_arg).collect()))
+}
+
+/// The literals of one section of a schema line: balanced `(...)` groups.
+fn literals(section: &str) -> Result<Vec<(bool, String, Vec<String>)>, String> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0usize, None);
+    for (i, ch) in section.char_indices() {
+        match ch {
+            '(' => {
+                if depth == 0 {
+                    start = Some(i);
+                }
+                depth += 1;
+            }
+            ')' => {
+                depth = depth.checked_sub(1).ok_or(format!("unbalanced: `{section}`"))?;
+                if depth == 0 {
+                    out.push(schema_literal(&section[start.take().unwrap_or(0)..=i])?);
+                }
+            }
+            c if depth == 0 && !c.is_whitespace() => return Err(format!("not a STRIPS literal list: `{section}`")),
+            _ => {}
+        }
+    }
+    if depth != 0 {
+        return Err(format!("unbalanced: `{section}`"));
+    }
+    Ok(out)
+}
+
+/// A certificate schema line (`cert::schema_signatures`' format) as a Coq `Schema`.
+pub fn schema(line: &str) -> Result<String, String> {
+    let parts: Vec<&str> = line.split(" | ").collect();
+    let [head, pre, eff] = parts.as_slice() else {
+        return Err(format!("a schema line is `NAME PARAMS | pre ... | eff ...`: `{line}`"));
+    };
+    let pre = pre.strip_prefix("pre").ok_or(format!("no `pre` section: `{line}`"))?;
+    let eff = eff.strip_prefix("eff").ok_or(format!("no `eff` section: `{line}`"))?;
+    let mut words = head.split_whitespace();
+    let name = words.next().ok_or(format!("no schema name: `{line}`"))?;
+    let mut params = Vec::new();
+    for (i, w) in words.enumerate() {
+        let (var, tys) = w.split_once(':').ok_or(format!("a parameter is `?N:TYPE`: `{w}`"))?;
+        if var != format!("?{i}") {
+            return Err(format!("parameter {i} is `{var}`"));
+        }
+        let tys: Vec<String> = tys.split('|').map(coq_string).collect();
+        params.push(format!("[{}]", tys.join("; ")));
+    }
+    let list = |v: Vec<String>| format!("[{}]", v.join("; "));
+    let pres: Vec<String> = literals(pre)?
+        .into_iter()
+        .map(|(pos, p, args)| match (p.as_str(), args.as_slice()) {
+            ("=", [a, b]) => format!("PEq {pos} ({a}) ({b})"),
+            _ => format!("PAtom {pos} {} {}", coq_string(&p), list(args.iter().map(|a| format!("({a})")).collect())),
+        })
+        .collect();
+    let (mut adds, mut dels) = (Vec::new(), Vec::new());
+    for (pos, p, args) in literals(eff)? {
+        if p == "=" {
+            return Err(format!("an equality is not an effect: `{line}`"));
+        }
+        let e = format!("({}, {})", coq_string(&p), list(args.iter().map(|a| format!("({a})")).collect()));
+        if pos { adds.push(e) } else { dels.push(e) }
+    }
+    Ok(format!(
+        "{{| sname := {}; sparams := {}; spre := {}; sadd := {}; sdel := {} |}}",
+        coq_string(name),
+        list(params),
+        list(pres),
+        list(adds),
+        list(dels)
+    ))
+}
+
+/// The transition model of a definition: its schemas, the well-formedness its context has by
+/// construction (objects listed once; a static predicate's `stat` facts are its initial ones,
+/// and the schemas never change it) and its certificate as one Boolean.
+fn model(d: &Definition, n: &str) -> String {
+    let mut s = String::new();
+    let schemas: Vec<String> = d
+        .schemas
+        .iter()
+        .map(|l| schema(l).unwrap_or_else(|e| format!("(* unprintable schema: {} *) {}", e.replace("*)", "* )"), "_")))
+        .collect();
+    s.push_str(&format!("Definition {n}_schemas : list Schema :=\n  [{}].\n", schemas.join(";\n   ")));
+    let mut wf = vec!["objects_distinct c".to_string()];
+    for p in &d.static_predicates {
+        wf.push(format!("(forall ys, stat c {} ys = init c {} ys)", coq_string(p), coq_string(p)));
+    }
+    s.push_str(&format!("Definition {n}_wf (c : Ctx) : Prop :=\n  {}.\n", wf.join(" /\\ ")));
+    let checks = (0..d.checks.len()).rev().fold("true".to_string(), |acc, i| format!("(andb ({n}_check_{i} c) {acc})"));
+    s.push_str(&format!("Definition {n}_certificate (c : Ctx) : bool :=\n  {checks}.\n"));
+    s
+}
+
 /// A definition as Coq: its value, its dead-end test and its checks.
 pub fn definition(d: &Definition) -> String {
     let n = ident(&d.name);
@@ -134,6 +321,7 @@ pub fn definition(d: &Definition) -> String {
             expr(&ch.expr)
         ));
     }
+    s.push_str(&model(d, &n));
     s
 }
 
