@@ -178,14 +178,18 @@ Lemma step_inv : forall c s o s', strips_step c miconic_schemas s o s' ->
      (forall ys, s' "origin" ys = s "origin" ys) /\
      (forall ys, s' "destin" ys = s "destin" ys)).
 Proof.
-  intros c s [sch xs] s' [Hin [Ht [Hpre ->]]]. simpl in Hin.
-  destruct Hin as [<-|[<-|[<-|[<-|[]]]]];
-    (simpl in Ht; destruct xs as [|x0 [|x1 [|]]]; simpl in Ht; try tauto;
+  intros c s [sch xs] s' [Hin [Ht [Hpre ->]]]. cbn [fst snd] in Hin, Ht, Hpre |- *.
+  unfold miconic_schemas in Hin. cbn [In] in Hin.
+  destruct Hin as [<-|[<-|[<-|[<-|[]]]]]; cbn [sparams spre] in Ht, Hpre;
+    (destruct xs as [|x0 [|x1 [|]]]; cbn [typed] in Ht;
+     try solve [destruct Ht | destruct Ht as [_ []] | destruct Ht as [_ [_ []]]];
      destruct Ht as [Hx0 [Hx1 _]]; apply typed_one in Hx0; apply typed_one in Hx1;
-     inversion Hpre as [|? ? H1 Hpre1]; subst; inversion Hpre1 as [|? ? H2 Hpre2]; subst; simpl in H1, H2).
+     pose proof (Forall_inv Hpre) as H1; apply Forall_inv_tail in Hpre;
+     pose proof (Forall_inv Hpre) as H2; apply Forall_inv_tail in Hpre as Hpre2;
+     cbn [pre_holds map arg_value nth] in H1, H2).
   - left. exists x0, x1. repeat split; auto; intros;
       unfold apply_op, atom_in; simpl; repeat destruct (Nat.eqb _ _); reflexivity.
-  - right; left. inversion Hpre2 as [|? ? H3 _]; subst. simpl in H3.
+  - right; left. pose proof (Forall_inv Hpre2) as H3. cbn [pre_holds map arg_value nth] in H3.
     exists x0, x1. repeat split; auto; intros;
       unfold apply_op, atom_in; simpl; repeat destruct (Nat.eqb _ _); reflexivity.
   - right; right. exists x0, x1. repeat split; auto; intros;

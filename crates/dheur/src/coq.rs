@@ -325,6 +325,38 @@ pub fn definition(d: &Definition) -> String {
     s
 }
 
+/// The three theorems a per-domain proof file must state for heuristic `name`, as (theorem name,
+/// statement) for the proof auditor: goal-awareness and consistency (Admissible.v's sense) on
+/// every state reachable from the initial state, for every context that is well formed and
+/// passes the printed certificate, with any operator costs of at least 1; and admissibility, the
+/// shared theorem instantiated.
+pub fn theorem_statements(name: &str) -> Vec<(String, String)> {
+    let n = ident(name);
+    let step = format!("(strips_step c {n}_schemas)");
+    let h = format!("(fun s => {n}_h (at_state c s))");
+    let hyps = format!("{n}_wf c -> {n}_certificate c = true ->");
+    vec![
+        (
+            format!("{n}_goal_aware"),
+            format!(
+                "Theorem {n}_goal_aware : forall c : Ctx, {hyps}\n  goal_aware State Op {step} (init c) (strips_goal c) {h}."
+            ),
+        ),
+        (
+            format!("{n}_consistent"),
+            format!(
+                "Theorem {n}_consistent : forall (c : Ctx) (cost : Op -> nat), (forall o, 1 <= cost o) ->\n  {hyps}\n  consistent State Op {step} cost (init c) {h}."
+            ),
+        ),
+        (
+            format!("{n}_admissible"),
+            format!(
+                "Theorem {n}_admissible : forall (c : Ctx) (cost : Op -> nat), (forall o, 1 <= cost o) ->\n  {hyps}\n  forall s k, reachable State Op {step} (init c) s ->\n  plan State Op {step} cost (strips_goal c) s k ->\n  le_opt ({n}_h (at_state c s)) k."
+            ),
+        ),
+    ]
+}
+
 /// The prelude and every definition: one Coq file.
 pub fn file(defs: &[Definition]) -> String {
     let mut s = String::from(PRELUDE);

@@ -43,6 +43,14 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("floortile", include_str!("../heuristics/floortile.heur")),
 ];
 
+/// The per-domain proofs under `proofs/`: heuristic name and Coq file. Each states, about the
+/// definitions [`coq::file`] prints (`proofs/Heuristics.v`) and the STRIPS model printed from the
+/// certificate's schemas, `NAME_goal_aware`, `NAME_consistent` and `NAME_admissible`
+/// ([`coq::theorem_statements`]); the test `tests/coq.rs` runs coqc on them (closed `Print
+/// Assumptions`) and the proof auditor. A heuristic is [`ProofStatus::Proved`] exactly when it is
+/// listed here.
+pub const PROOFS: &[(&str, &str)] = &[("miconic", include_str!("../proofs/Miconic.v"))];
+
 /// Where each heuristic's proof stands. Only `Proved` counts as certified.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -63,9 +71,9 @@ impl ProofStatus {
     }
 }
 
-/// The proof status of a heuristic (no per-domain proof is finished yet: see `proofs/`).
-pub fn proof_status(_name: &str) -> ProofStatus {
-    ProofStatus::AuditedNotProved
+/// The proof status of a heuristic: proved when its proof file is in [`PROOFS`].
+pub fn proof_status(name: &str) -> ProofStatus {
+    if PROOFS.iter().any(|(n, _)| *n == name) { ProofStatus::Proved } else { ProofStatus::AuditedNotProved }
 }
 
 /// The parsed definitions, in [`SOURCES`] order.

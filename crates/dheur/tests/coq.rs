@@ -1,6 +1,11 @@
 //! The Coq side, checked by coqc: the shared admissibility theorem (closed `Print Assumptions`,
-//! accepted by the proof auditor against its expected statement) and the heuristics as printed
-//! from their sources (they must type-check: they are the functions proofs are about).
+//! accepted by the proof auditor against its expected statement), the heuristics as printed
+//! from their sources (they must type-check: they are the functions proofs are about), and the
+//! per-domain proofs of `dheur::PROOFS` about exactly those printed definitions (closed `Print
+//! Assumptions`, accepted by the auditor). `proofs/Heuristics.v` is the printed file, kept in the
+//! repository so the proofs can be checked by hand (`coqc -Q . DHeur` in `proofs/`, in the order
+//! Heuristics, Admissible, then the domains); a test keeps it equal to what certplan prints
+//! (`DHEUR_BLESS=1 cargo test -p dheur --test coq` rewrites it).
 
 use std::path::Path;
 use std::process::Command;
@@ -15,7 +20,7 @@ const STATEMENT: &str = "Theorem admissible_on_reachable :
   forall s c, reachable State Op step init s -> plan State Op step cost is_goal s c -> le_opt (h s) c.";
 
 fn coqc(dir: &Path, file: &str) -> (bool, String) {
-    let out = Command::new("coqc").arg(file).current_dir(dir).output().expect("coqc runs");
+    let out = Command::new("coqc").args(["-Q", ".", "DHeur", file]).current_dir(dir).output().expect("coqc runs");
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     (out.status.success(), text)
 }
@@ -50,5 +55,97 @@ fn the_printed_heuristics_type_check_in_coq() {
     std::fs::write(dir.join("Heuristics.v"), dheur::coq::file(dheur::definitions())).unwrap();
     let (ok, text) = coqc(&dir, "Heuristics.v");
     assert!(ok, "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_committed_printed_file_is_what_certplan_prints() {
+    let printed = dheur::coq::file(dheur::definitions());
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("proofs/Heuristics.v");
+    if std::env::var("DHEUR_BLESS").as_deref() == Ok("1") {
+        std::fs::write(&path, &printed).unwrap();
+        return;
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == printed,
+        "proofs/Heuristics.v differs from the printed definitions: rerun with DHEUR_BLESS=1 and recheck the proofs"
+    );
+}
+
+/// The names the printed file and the shared library declare: a proof must not bind them again.
+fn protected() -> Vec<String> {
+    let mut names = proof::audit::declared_names(proof::Backend::Coq, &dheur::coq::file(dheur::definitions()));
+    names.extend(proof::audit::declared_names(proof::Backend::Coq, LIBRARY));
+    names
+}
+
+#[test]
+fn the_domain_proofs_pass_the_auditor() {
+    let protected = protected();
+    for (name, text) in dheur::PROOFS {
+        for (theorem, statement) in dheur::coq::theorem_statements(name) {
+            let v = proof::audit::audit(proof::Backend::Coq, text, &statement, &protected);
+            assert!(v.is_empty(), "{name}: {theorem}: {v:?}");
+        }
+    }
+}
+
+#[test]
+fn proved_means_a_proof_file_checked_here() {
+    let proved: Vec<&str> = dheur::definitions()
+        .iter()
+        .map(|d| d.name.as_str())
+        .filter(|n| dheur::proof_status(n) == dheur::ProofStatus::Proved)
+        .collect();
+    let checked: Vec<&str> = dheur::PROOFS.iter().map(|(n, _)| *n).collect();
+    assert_eq!(proved, checked, "the Proved heuristics are exactly those with a proof file, in source order");
+    // Every domain proof file under proofs/ is one of PROOFS (none is left unchecked).
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("proofs");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|f| f.ends_with(".v") && f != "Admissible.v" && f != "Heuristics.v")
+        .collect();
+    files.sort();
+    let mut want: Vec<String> = checked.iter().map(|n| proof_file(n)).collect();
+    want.sort();
+    assert_eq!(files, want);
+}
+
+/// `miconic` -> `Miconic.v`.
+fn proof_file(name: &str) -> String {
+    let mut c = name.chars();
+    let first = c.next().map(|f| f.to_ascii_uppercase().to_string()).unwrap_or_default();
+    format!("{first}{}.v", c.as_str())
+}
+
+#[test]
+fn the_domain_proofs_are_checked_by_coqc_without_assumptions() {
+    if !corpus::require_program("the_domain_proofs_are_checked_by_coqc_without_assumptions", "coqc") {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("dheur-coq-proofs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The definitions as printed now (not the committed copy), so a proof is about the source.
+    std::fs::write(dir.join("Heuristics.v"), dheur::coq::file(dheur::definitions())).unwrap();
+    std::fs::write(dir.join("Admissible.v"), LIBRARY).unwrap();
+    for f in ["Heuristics.v", "Admissible.v"] {
+        let (ok, text) = coqc(&dir, f);
+        assert!(ok, "{f}: {text}");
+    }
+    for (name, text) in dheur::PROOFS {
+        let file = proof_file(name);
+        std::fs::write(dir.join(&file), text).unwrap();
+        let (ok, out) = coqc(&dir, &file);
+        assert!(ok, "{file}: {out}");
+        // One `Print Assumptions` per theorem, each closed.
+        for (theorem, _) in dheur::coq::theorem_statements(name) {
+            assert!(text.contains(&format!("Print Assumptions {theorem}.")), "{file} does not print the assumptions of {theorem}");
+        }
+        let closed = out.matches("Closed under the global context").count();
+        assert_eq!(closed, text.matches("Print Assumptions").count(), "{file}: {out}");
+        assert!(closed >= 3, "{file}: {out}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
