@@ -141,7 +141,10 @@ fn the_domain_proofs_are_checked_by_coqc_without_assumptions() {
         assert!(ok, "{file}: {out}");
         // One `Print Assumptions` per theorem, each closed.
         for (theorem, _) in dheur::coq::theorem_statements(name) {
-            assert!(text.contains(&format!("Print Assumptions {theorem}.")), "{file} does not print the assumptions of {theorem}");
+            assert!(
+                text.contains(&format!("Print Assumptions {theorem}.")),
+                "{file} does not print the assumptions of {theorem}"
+            );
         }
         let closed = out.matches("Closed under the global context").count();
         assert_eq!(closed, text.matches("Print Assumptions").count(), "{file}: {out}");
