@@ -13,6 +13,15 @@
 //!
 //! Each heuristic `NAME` becomes `Definition NAME_value (c : Ctx) : nat` (and `NAME_dead_end`),
 //! built from `fold_right` over the object lists, `Nat.sub` (truncated), `Nat.max`, `Nat.min`.
+//!
+//! The same file holds the transition system the per-domain theorems (`proofs/NAME.v`) talk
+//! about, a deep embedding of STRIPS interpreted once in the prelude (`strips_step`, `strips_goal`,
+//! `at_state`): `NAME_schemas` is printed from the certificate's `(schemas ...)` lines, the very
+//! lines certplan compares with the domain's action schemas before search ([`schema`]);
+//! `NAME_certificate` is the conjunction of the printed checks; `NAME_wf` is what certplan's
+//! context has by construction (objects listed once, `stat` = the initial facts of the static
+//! predicates). A generic interpreter keeps the trusted model to one page of Coq for every
+//! domain; a proof starts from an inversion lemma that computes what each schema changes.
 
 use crate::lang::{Binder, Definition, Expr, Fold, NatOp, Source, Term};
 
@@ -365,4 +374,43 @@ pub fn file(defs: &[Definition]) -> String {
         s.push_str(&definition(d));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::schema;
+
+    #[test]
+    fn schema_lines_print_as_strips_schemas() {
+        let s = schema("board ?0:floor ?1:passenger | pre (lift-at ?0) (origin ?1 ?0) | eff (boarded ?1) (not (origin ?1 ?0))")
+            .unwrap();
+        assert_eq!(
+            s,
+            "{| sname := \"board\"; sparams := [[\"floor\"]; [\"passenger\"]]; \
+             spre := [PAtom true \"lift-at\" [(AVar 0)]; PAtom true \"origin\" [(AVar 1); (AVar 0)]]; \
+             sadd := [(\"boarded\", [(AVar 1)])]; sdel := [(\"origin\", [(AVar 1); (AVar 0)])] |}"
+        );
+        // Negative preconditions, equalities, constants, either-types, nullary atoms.
+        let s = schema("go ?0:a|b ?1:a | pre (not (p ?0)) (not (= ?0 ?1)) (= ?1 home) (q) | eff (not (q)) (r ?0 home)").unwrap();
+        assert!(s.contains("sparams := [[\"a\"; \"b\"]; [\"a\"]]"), "{s}");
+        assert!(s.contains("PAtom false \"p\" [(AVar 0)]"), "{s}");
+        assert!(s.contains("PEq false (AVar 0) (AVar 1)"), "{s}");
+        assert!(s.contains("PEq true (AVar 1) (AObj \"home\")"), "{s}");
+        assert!(s.contains("PAtom true \"q\" []"), "{s}");
+        assert!(s.contains("sadd := [(\"r\", [(AVar 0); (AObj \"home\")])]; sdel := [(\"q\", [])]"), "{s}");
+    }
+
+    #[test]
+    fn what_is_not_strips_is_refused() {
+        for bad in [
+            "a ?0:t | pre <or> | eff (p ?0)",
+            "a ?0:t | pre (p ?0) | eff <scoped>",
+            "a ?0:t | pre (p ?0)",
+            "a ?1:t | pre | eff (p ?1)",
+            "a ?0:t | pre (p ?0 | eff (q)",
+            "a ?0:t | pre | eff (= ?0 ?0)",
+        ] {
+            assert!(schema(bad).is_err(), "{bad}");
+        }
+    }
 }

@@ -14,7 +14,15 @@
 //!
 //! Trusted base: the parser and the evaluator here (the evaluated function and the printed Coq
 //! function come from the same syntax tree, so a printer bug is the gap between them), the
-//! grounder and search of certplan, and Coq's kernel for the proofs. The plan itself is always
+//! grounder and search of certplan, and Coq's kernel for the proofs. The proofs (`proofs/`,
+//! [`PROOFS`]) are about the printed STRIPS model of [`coq`]: its reading of PDDL (typed
+//! parameters range over `objs` of their types, preconditions are literals on the state, delete
+//! then add), and the correspondence of `Ctx` with the task (the objects of a type, listed once;
+//! `init`, `goal` and `stat` the task's initial atoms, goal atoms and initial static atoms; every
+//! atom the heuristic reads in a reachable state has in the packed state the value the model
+//! gives it: the grounder drops only atoms false in every reachable state and atoms irrelevant
+//! to the goal, which read as false, so a heuristic must not read an irrelevant atom; miconic's
+//! reads only goal passengers' atoms and the lift's position) are trusted, not proved. The plan itself is always
 //! validated by `val`, so an unsound heuristic can cost optimality, never validity.
 //!
 //! The heuristics register with `search::plugins` through [`register`], which `planner` calls:
