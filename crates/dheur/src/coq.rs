@@ -382,8 +382,10 @@ mod tests {
 
     #[test]
     fn schema_lines_print_as_strips_schemas() {
-        let s = schema("board ?0:floor ?1:passenger | pre (lift-at ?0) (origin ?1 ?0) | eff (boarded ?1) (not (origin ?1 ?0))")
-            .unwrap();
+        let s = schema(
+            "board ?0:floor ?1:passenger | pre (lift-at ?0) (origin ?1 ?0) | eff (boarded ?1) (not (origin ?1 ?0))",
+        )
+        .unwrap();
         assert_eq!(
             s,
             "{| sname := \"board\"; sparams := [[\"floor\"]; [\"passenger\"]]; \
@@ -391,7 +393,8 @@ mod tests {
              sadd := [(\"boarded\", [(AVar 1)])]; sdel := [(\"origin\", [(AVar 1); (AVar 0)])] |}"
         );
         // Negative preconditions, equalities, constants, either-types, nullary atoms.
-        let s = schema("go ?0:a|b ?1:a | pre (not (p ?0)) (not (= ?0 ?1)) (= ?1 home) (q) | eff (not (q)) (r ?0 home)").unwrap();
+        let s = schema("go ?0:a|b ?1:a | pre (not (p ?0)) (not (= ?0 ?1)) (= ?1 home) (q) | eff (not (q)) (r ?0 home)")
+            .unwrap();
         assert!(s.contains("sparams := [[\"a\"; \"b\"]; [\"a\"]]"), "{s}");
         assert!(s.contains("PAtom false \"p\" [(AVar 0)]"), "{s}");
         assert!(s.contains("PEq false (AVar 0) (AVar 1)"), "{s}");
