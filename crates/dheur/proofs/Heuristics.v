@@ -113,7 +113,10 @@ Definition spanner_schemas : list Schema :=
    {| sname := "pickup_spanner"; sparams := [["location"]; ["spanner"]; ["man"]]; spre := [PAtom true "at" [(AVar 2); (AVar 0)]; PAtom true "at" [(AVar 1); (AVar 0)]]; sadd := [("carrying", [(AVar 2); (AVar 1)])]; sdel := [("at", [(AVar 1); (AVar 0)])] |};
    {| sname := "tighten_nut"; sparams := [["location"]; ["spanner"]; ["man"]; ["nut"]]; spre := [PAtom true "at" [(AVar 2); (AVar 0)]; PAtom true "at" [(AVar 3); (AVar 0)]; PAtom true "carrying" [(AVar 2); (AVar 1)]; PAtom true "usable" [(AVar 1)]; PAtom true "loose" [(AVar 3)]]; sadd := [("tightened", [(AVar 3)])]; sdel := [("loose", [(AVar 3)]); ("usable", [(AVar 1)])] |}].
 Definition spanner_wf (c : Ctx) : Prop :=
-  objects_distinct c /\ (forall ys, stat c "link" ys = init c "link" ys).
+  objects_distinct c /\ (forall ys, stat c "link" ys = init c "link" ys) /\ (forall x, In x (objs c "location") -> dist c "d" x x = 0 /\ 0 < dist_cap c "d") /\
+  (forall x y, In x (objs c "location") -> In y (objs c "location") -> dist c "d" x y <= dist_cap c "d") /\
+  (forall u v t, In u (objs c "location") -> In v (objs c "location") -> In t (objs c "location") -> (stat c "link" [u; v] = true) ->
+     dist c "d" u t <= 1 + dist c "d" v t /\ (dist c "d" v t < dist_cap c "d" -> dist c "d" u t < dist_cap c "d")).
 Definition spanner_certificate (c : Ctx) : bool :=
   (andb (spanner_check_0 c) (andb (spanner_check_1 c) (andb (spanner_check_2 c) (andb (spanner_check_3 c) (andb (spanner_check_4 c) (andb (spanner_check_5 c) true)))))).
 
@@ -262,6 +265,9 @@ Definition floortile_schemas : list Schema :=
    {| sname := "move_right"; sparams := [["robot"]; ["tile"]; ["tile"]]; spre := [PAtom true "robot-at" [(AVar 0); (AVar 1)]; PAtom true "right" [(AVar 2); (AVar 1)]; PAtom true "clear" [(AVar 2)]]; sadd := [("robot-at", [(AVar 0); (AVar 2)]); ("clear", [(AVar 1)])]; sdel := [("robot-at", [(AVar 0); (AVar 1)]); ("clear", [(AVar 2)])] |};
    {| sname := "move_left"; sparams := [["robot"]; ["tile"]; ["tile"]]; spre := [PAtom true "robot-at" [(AVar 0); (AVar 1)]; PAtom true "left" [(AVar 2); (AVar 1)]; PAtom true "clear" [(AVar 2)]]; sadd := [("robot-at", [(AVar 0); (AVar 2)]); ("clear", [(AVar 1)])]; sdel := [("robot-at", [(AVar 0); (AVar 1)]); ("clear", [(AVar 2)])] |}].
 Definition floortile_wf (c : Ctx) : Prop :=
-  objects_distinct c /\ (forall ys, stat c "up" ys = init c "up" ys) /\ (forall ys, stat c "down" ys = init c "down" ys) /\ (forall ys, stat c "right" ys = init c "right" ys) /\ (forall ys, stat c "left" ys = init c "left" ys).
+  objects_distinct c /\ (forall ys, stat c "up" ys = init c "up" ys) /\ (forall ys, stat c "down" ys = init c "down" ys) /\ (forall ys, stat c "right" ys = init c "right" ys) /\ (forall ys, stat c "left" ys = init c "left" ys) /\ (forall x, In x (objs c "tile") -> dist c "g" x x = 0 /\ 0 < dist_cap c "g") /\
+  (forall x y, In x (objs c "tile") -> In y (objs c "tile") -> dist c "g" x y <= dist_cap c "g") /\
+  (forall u v t, In u (objs c "tile") -> In v (objs c "tile") -> In t (objs c "tile") -> (stat c "up" [v; u] = true \/ stat c "down" [v; u] = true \/ stat c "right" [v; u] = true \/ stat c "left" [v; u] = true) ->
+     dist c "g" u t <= 1 + dist c "g" v t /\ (dist c "g" v t < dist_cap c "g" -> dist c "g" u t < dist_cap c "g")).
 Definition floortile_certificate (c : Ctx) : bool :=
   (andb (floortile_check_0 c) (andb (floortile_check_1 c) (andb (floortile_check_2 c) (andb (floortile_check_3 c) (andb (floortile_check_4 c) (andb (floortile_check_5 c) (andb (floortile_check_6 c) true))))))).

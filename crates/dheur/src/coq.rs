@@ -307,6 +307,27 @@ fn model(d: &Definition, n: &str) -> String {
     for p in &d.static_predicates {
         wf.push(format!("(forall ys, stat c {} ys = init c {} ys)", coq_string(p), coq_string(p)));
     }
+    // A distance table as certplan checks it when it compiles the definition (`distance_table`):
+    // zero diagonal, entries at most the cap, the cap positive, and for each edge u -> v and
+    // target t: d(u,t) <= 1 + d(v,t), and d(v,t) < cap implies d(u,t) < cap.
+    for t in &d.tables {
+        let (tn, ty) = (coq_string(&t.name), coq_string(&t.ty));
+        let edge = t
+            .edges
+            .iter()
+            .map(|(p, rev)| {
+                let (a, b) = if *rev { ("v", "u") } else { ("u", "v") };
+                format!("stat c {} [{a}; {b}] = true", coq_string(p))
+            })
+            .collect::<Vec<_>>()
+            .join(" \\/ ");
+        wf.push(format!(
+            "(forall x, In x (objs c {ty}) -> dist c {tn} x x = 0 /\\ 0 < dist_cap c {tn}) /\\\n  \
+             (forall x y, In x (objs c {ty}) -> In y (objs c {ty}) -> dist c {tn} x y <= dist_cap c {tn}) /\\\n  \
+             (forall u v t, In u (objs c {ty}) -> In v (objs c {ty}) -> In t (objs c {ty}) -> ({edge}) ->\n     \
+             dist c {tn} u t <= 1 + dist c {tn} v t /\\ (dist c {tn} v t < dist_cap c {tn} -> dist c {tn} u t < dist_cap c {tn}))"
+        ));
+    }
     s.push_str(&format!("Definition {n}_wf (c : Ctx) : Prop :=\n  {}.\n", wf.join(" /\\ ")));
     let checks = (0..d.checks.len()).rev().fold("true".to_string(), |acc, i| format!("(andb ({n}_check_{i} c) {acc})"));
     s.push_str(&format!("Definition {n}_certificate (c : Ctx) : bool :=\n  {checks}.\n"));
