@@ -14,7 +14,15 @@
 //!
 //! Trusted base: the parser and the evaluator here (the evaluated function and the printed Coq
 //! function come from the same syntax tree, so a printer bug is the gap between them), the
-//! grounder and search of certplan, and Coq's kernel for the proofs. The plan itself is always
+//! grounder and search of certplan, and Coq's kernel for the proofs. The proofs (`proofs/`,
+//! [`PROOFS`]) are about the printed STRIPS model of [`coq`]: its reading of PDDL (typed
+//! parameters range over `objs` of their types, preconditions are literals on the state, delete
+//! then add), and the correspondence of `Ctx` with the task (the objects of a type, listed once;
+//! `init`, `goal` and `stat` the task's initial atoms, goal atoms and initial static atoms; every
+//! atom the heuristic reads in a reachable state has in the packed state the value the model
+//! gives it: the grounder drops only atoms false in every reachable state and atoms irrelevant
+//! to the goal, which read as false, so a heuristic must not read an irrelevant atom; miconic's
+//! reads only goal passengers' atoms and the lift's position) are trusted, not proved. The plan itself is always
 //! validated by `val`, so an unsound heuristic can cost optimality, never validity.
 //!
 //! The heuristics register with `search::plugins` through [`register`], which `planner` calls:
@@ -43,6 +51,15 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("floortile", include_str!("../heuristics/floortile.heur")),
 ];
 
+/// The per-domain proofs under `proofs/`: heuristic name and Coq file. Each states, about the
+/// definitions [`coq::file`] prints (`proofs/Heuristics.v`) and the STRIPS model printed from the
+/// certificate's schemas, `NAME_goal_aware`, `NAME_consistent` and `NAME_admissible`
+/// ([`coq::theorem_statements`]); the test `tests/coq.rs` runs coqc on them (closed `Print
+/// Assumptions`) and the proof auditor. A heuristic is [`ProofStatus::Proved`] exactly when it is
+/// listed here.
+pub const PROOFS: &[(&str, &str)] =
+    &[("miconic", include_str!("../proofs/Miconic.v")), ("ferry", include_str!("../proofs/Ferry.v"))];
+
 /// Where each heuristic's proof stands. Only `Proved` counts as certified.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -63,9 +80,9 @@ impl ProofStatus {
     }
 }
 
-/// The proof status of a heuristic (no per-domain proof is finished yet: see `proofs/`).
-pub fn proof_status(_name: &str) -> ProofStatus {
-    ProofStatus::AuditedNotProved
+/// The proof status of a heuristic: proved when its proof file is in [`PROOFS`].
+pub fn proof_status(name: &str) -> ProofStatus {
+    if PROOFS.iter().any(|(n, _)| *n == name) { ProofStatus::Proved } else { ProofStatus::AuditedNotProved }
 }
 
 /// The parsed definitions, in [`SOURCES`] order.

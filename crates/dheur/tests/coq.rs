@@ -1,6 +1,11 @@
 //! The Coq side, checked by coqc: the shared admissibility theorem (closed `Print Assumptions`,
-//! accepted by the proof auditor against its expected statement) and the heuristics as printed
-//! from their sources (they must type-check: they are the functions proofs are about).
+//! accepted by the proof auditor against its expected statement), the heuristics as printed
+//! from their sources (they must type-check: they are the functions proofs are about), and the
+//! per-domain proofs of `dheur::PROOFS` about exactly those printed definitions (closed `Print
+//! Assumptions`, accepted by the auditor). `proofs/Heuristics.v` is the printed file, kept in the
+//! repository so the proofs can be checked by hand (`coqc -Q . DHeur` in `proofs/`, in the order
+//! Heuristics, Admissible, then the domains); a test keeps it equal to what certplan prints
+//! (`DHEUR_BLESS=1 cargo test -p dheur --test coq` rewrites it).
 
 use std::path::Path;
 use std::process::Command;
@@ -15,7 +20,7 @@ const STATEMENT: &str = "Theorem admissible_on_reachable :
   forall s c, reachable State Op step init s -> plan State Op step cost is_goal s c -> le_opt (h s) c.";
 
 fn coqc(dir: &Path, file: &str) -> (bool, String) {
-    let out = Command::new("coqc").arg(file).current_dir(dir).output().expect("coqc runs");
+    let out = Command::new("coqc").args(["-Q", ".", "DHeur", file]).current_dir(dir).output().expect("coqc runs");
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     (out.status.success(), text)
 }
@@ -51,4 +56,249 @@ fn the_printed_heuristics_type_check_in_coq() {
     let (ok, text) = coqc(&dir, "Heuristics.v");
     assert!(ok, "{text}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_committed_printed_file_is_what_certplan_prints() {
+    let printed = dheur::coq::file(dheur::definitions());
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("proofs/Heuristics.v");
+    if std::env::var("DHEUR_BLESS").as_deref() == Ok("1") {
+        std::fs::write(&path, &printed).unwrap();
+        return;
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == printed,
+        "proofs/Heuristics.v differs from the printed definitions: rerun with DHEUR_BLESS=1 and recheck the proofs"
+    );
+}
+
+/// The names the printed file and the shared library declare: a proof must not bind them again.
+fn protected() -> Vec<String> {
+    let mut names = proof::audit::declared_names(proof::Backend::Coq, &dheur::coq::file(dheur::definitions()));
+    names.extend(proof::audit::declared_names(proof::Backend::Coq, LIBRARY));
+    names
+}
+
+#[test]
+fn the_domain_proofs_pass_the_auditor() {
+    let protected = protected();
+    for (name, text) in dheur::PROOFS {
+        for (theorem, statement) in dheur::coq::theorem_statements(name) {
+            let v = proof::audit::audit(proof::Backend::Coq, text, &statement, &protected);
+            assert!(v.is_empty(), "{name}: {theorem}: {v:?}");
+        }
+    }
+}
+
+#[test]
+fn proved_means_a_proof_file_checked_here() {
+    let proved: Vec<&str> = dheur::definitions()
+        .iter()
+        .map(|d| d.name.as_str())
+        .filter(|n| dheur::proof_status(n) == dheur::ProofStatus::Proved)
+        .collect();
+    let checked: Vec<&str> = dheur::PROOFS.iter().map(|(n, _)| *n).collect();
+    assert_eq!(proved, checked, "the Proved heuristics are exactly those with a proof file, in source order");
+    // Every domain proof file under proofs/ is one of PROOFS (none is left unchecked).
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("proofs");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|f| f.ends_with(".v") && f != "Admissible.v" && f != "Heuristics.v")
+        .collect();
+    files.sort();
+    let mut want: Vec<String> = checked.iter().map(|n| proof_file(n)).collect();
+    want.sort();
+    assert_eq!(files, want);
+}
+
+/// `miconic` -> `Miconic.v`.
+fn proof_file(name: &str) -> String {
+    let mut c = name.chars();
+    let first = c.next().map(|f| f.to_ascii_uppercase().to_string()).unwrap_or_default();
+    format!("{first}{}.v", c.as_str())
+}
+
+#[test]
+fn the_domain_proofs_are_checked_by_coqc_without_assumptions() {
+    if !corpus::require_program("the_domain_proofs_are_checked_by_coqc_without_assumptions", "coqc") {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("dheur-coq-proofs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The definitions as printed now (not the committed copy), so a proof is about the source.
+    std::fs::write(dir.join("Heuristics.v"), dheur::coq::file(dheur::definitions())).unwrap();
+    std::fs::write(dir.join("Admissible.v"), LIBRARY).unwrap();
+    for f in ["Heuristics.v", "Admissible.v"] {
+        let (ok, text) = coqc(&dir, f);
+        assert!(ok, "{f}: {text}");
+    }
+    for (name, text) in dheur::PROOFS {
+        let file = proof_file(name);
+        std::fs::write(dir.join(&file), text).unwrap();
+        let (ok, out) = coqc(&dir, &file);
+        assert!(ok, "{file}: {out}");
+        // One `Print Assumptions` per theorem, each closed.
+        for (theorem, _) in dheur::coq::theorem_statements(name) {
+            assert!(
+                text.contains(&format!("Print Assumptions {theorem}.")),
+                "{file} does not print the assumptions of {theorem}"
+            );
+        }
+        let closed = out.matches("Closed under the global context").count();
+        assert_eq!(closed, text.matches("Print Assumptions").count(), "{file}: {out}");
+        assert!(closed >= 3, "{file}: {out}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The proved definitions, evaluated by Coq (`vm_compute` of the printed `NAME_h`) on contexts
+/// printed from reachable states of small generated tasks, against the evaluator A* runs: the
+/// printer and the evaluator agree, so the theorems are about the function search uses.
+#[test]
+fn the_proved_definitions_compute_what_the_evaluator_computes() {
+    if !corpus::require_program("the_proved_definitions_compute_what_the_evaluator_computes", "coqc") {
+        return;
+    }
+    let settings: &[(&str, &[(&str, u32)])] =
+        &[("miconic", &[("passengers", 3), ("floors", 3)]), ("ferry", &[("cars", 2), ("locations", 3)])];
+    let dir = std::env::temp_dir().join(format!("dheur-coq-agree-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("Heuristics.v"), dheur::coq::file(dheur::definitions())).unwrap();
+    let (ok, text) = coqc(&dir, "Heuristics.v");
+    assert!(ok, "{text}");
+    for (name, _) in dheur::PROOFS {
+        let (_, params) = settings.iter().find(|(n, _)| n == name).expect("settings for every proved heuristic");
+        let dom = domains::find(name).expect("library domain");
+        let params: Vec<(String, u32)> = params.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+        let params = dom.params(&params).expect("valid parameters");
+        let mut coq = String::from(
+            "From DHeur Require Import Heuristics.\nRequire Import Coq.Lists.List Coq.Strings.String.\n\
+             Import ListNotations.\nOpen Scope string_scope.\n\
+             Definition mem (l : list (string * list nat)) (q : string) (ys : list nat) : bool :=\n  \
+             existsb (fun a => andb (String.eqb (fst a) q) (nats_eqb (snd a) ys)) l.\n",
+        );
+        let mut want = Vec::new();
+        for seed in 0..2 {
+            let problem = dom.generate(&params, seed, "t").expect("generates");
+            let task = domains::task(dom.pddl, &problem).expect("parses");
+            let g = ground::ground(&task, ground::GroundOptions { deadline: None })
+                .expect("grounds")
+                .task
+                .expect("solvable");
+            let st = search::state::SearchTask::new(&g).with_lifted(&task);
+            let mut h = dheur::instantiate(name, &st).expect("known").expect("certified");
+            let view = dheur::compile::TaskView::new(&task, Some(&g));
+            let d = &task.domain;
+            let pred = |p: u32| coq_str(&d.name(d.predicates[p as usize].name).to_ascii_lowercase());
+            let atom = |p: u32, args: &[u32]| {
+                format!("({}, [{}])", pred(p), args.iter().map(|a| a.to_string()).collect::<Vec<_>>().join("; "))
+            };
+            let fluent = task.fluent_predicates();
+            let statics: Vec<String> = task
+                .init
+                .iter()
+                .filter(|a| !fluent[a.predicate.0 as usize])
+                .map(|a| atom(a.predicate.0, &a.args.iter().map(|o| o.0).collect::<Vec<_>>()))
+                .collect();
+            let init: Vec<String> = task
+                .init
+                .iter()
+                .map(|a| atom(a.predicate.0, &a.args.iter().map(|o| o.0).collect::<Vec<_>>()))
+                .collect();
+            let goal: Vec<String> = view.goal.as_ref().expect("conjunctive").iter().map(|(p, a)| atom(*p, a)).collect();
+            let mut types: Vec<String> =
+                d.types.iter().map(|t| d.name(t.name).to_ascii_lowercase()).chain(["object".to_string()]).collect();
+            types.sort();
+            types.dedup();
+            let objs = types.iter().rev().fold("[]".to_string(), |acc, t| {
+                let list = view.objects_of(t).unwrap_or_default();
+                let list: Vec<String> = list.iter().map(|o| o.to_string()).collect();
+                format!("if String.eqb ty {} then [{}] else {acc}", coq_str(t), list.join("; "))
+            });
+            let k = format!("{name}{seed}");
+            coq.push_str(&format!(
+                "Definition objs_{k} (ty : string) : list nat := {objs}.\n\
+                 Definition init_{k} : list (string * list nat) := [{}].\n\
+                 Definition stat_{k} : list (string * list nat) := [{}].\n\
+                 Definition goal_{k} : list (string * list nat) := [{}].\n",
+                init.join("; "),
+                statics.join("; "),
+                goal.join("; ")
+            ));
+            // Breadth-first, the first reachable states.
+            let mut seen = std::collections::HashSet::new();
+            let mut queue = std::collections::VecDeque::from([st.initial_state()]);
+            let mut states = Vec::new();
+            let mut out = Vec::new();
+            while let Some(s) = queue.pop_front() {
+                if states.len() == 12 {
+                    break;
+                }
+                if !seen.insert(s.clone()) {
+                    continue;
+                }
+                for op in 0..g.operators.len() {
+                    if st.applicable(op, &s) {
+                        st.apply(op, &s, &mut out);
+                        queue.push_back(out.clone());
+                    }
+                }
+                states.push(s);
+            }
+            let mut ctxs = Vec::new();
+            for (i, s) in states.iter().enumerate() {
+                let mut ids = Vec::new();
+                st.true_atoms(s, &mut ids);
+                let holds: Vec<String> = ids
+                    .iter()
+                    .map(|&a| {
+                        let a = &g.atoms[a as usize];
+                        atom(a.predicate.0, &a.args.iter().map(|o| o.0).collect::<Vec<_>>())
+                    })
+                    .chain(statics.iter().cloned())
+                    .collect();
+                coq.push_str(&format!(
+                    "Definition ctx_{k}_{i} : Ctx := {{| objs := objs_{k}; holds := mem [{}]; init := mem init_{k}; \
+                     goal := mem goal_{k}; stat := mem stat_{k}; dist := fun _ _ _ => 0; dist_cap := fun _ => 0; \
+                     obj := fun _ => 0 |}}.\n",
+                    holds.join("; ")
+                ));
+                ctxs.push(format!("{}_h ctx_{k}_{i}", name));
+                want.push(h.value(s));
+            }
+            coq.push_str(&format!("Eval vm_compute in [{}].\n", ctxs.join("; ")));
+        }
+        let file = format!("Agree_{name}.v");
+        std::fs::write(dir.join(&file), &coq).unwrap();
+        let (ok, out) = coqc(&dir, &file);
+        assert!(ok, "{file}: {out}");
+        let got: Vec<Option<u64>> = out
+            .split("= [")
+            .skip(1)
+            .flat_map(|rest| {
+                let body = &rest[..rest.find(']').expect("closing bracket")];
+                body.split(';')
+                    .map(|w| {
+                        let w = w.split_whitespace().collect::<Vec<_>>();
+                        match w.as_slice() {
+                            ["None"] => None,
+                            ["Some", n] => Some(n.parse::<u64>().expect("a number")),
+                            other => panic!("not an option nat: {other:?} in {out}"),
+                        }
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        assert!(want.len() >= 12, "{name}: too few states");
+        let distinct: std::collections::HashSet<_> = want.iter().collect();
+        assert!(distinct.len() >= 3, "{name}: the states should have several values: {want:?}");
+        assert_eq!(got, want, "{name}: Coq's value (left) differs from the evaluator's (right)");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn coq_str(s: &str) -> String {
+    format!("\"{}\"", s.replace('"', "\"\""))
 }
