@@ -102,35 +102,8 @@ Proof.
   rewrite andb_true_r; destruct (f a); rewrite IH; reflexivity.
 Qed.
 
-(** A finite set in which every node has a predecessor holds a cycle. *)
-
-Lemma clos_trans_shortcut (R : nat -> nat -> Prop) (x : nat) :
-  forall a b, clos_trans nat (fun a b => R a b \/ (R a x /\ R x b)) a b -> clos_trans nat R a b.
-Proof.
-  intros a b H; induction H as [a b [H | [H1 H2]] | a b c _ IH1 _ IH2].
-  - apply t_step; exact H.
-  - apply t_trans with x; apply t_step; assumption.
-  - apply t_trans with b; assumption.
-Qed.
-
-Lemma pred_cycle : forall n (R : nat -> nat -> Prop) (Q : list nat) (x : nat),
-  length Q <= n -> In x Q -> (forall y, In y Q -> exists z, In z Q /\ R z y) -> exists z, clos_trans nat R z z.
-Proof.
-  induction n as [| n IH]; intros R Q x Hlen Hx Hpred.
-  - destruct Q; [contradiction | simpl in Hlen; lia].
-  - destruct (Hpred x Hx) as [w [Hw Rwx]].
-    destruct (Nat.eq_dec w x) as [E | E].
-    + subst w; exists x; apply t_step; exact Rwx.
-    + pose proof (remove_length_lt Nat.eq_dec Q x Hx) as Hlt.
-      destruct (IH (fun a b => R a b \/ (R a x /\ R x b)) (remove Nat.eq_dec x Q) w ltac:(lia)
-                   (in_in_remove Nat.eq_dec Q E Hw)) as [z Hz].
-      * intros y Hy; apply in_remove in Hy; destruct Hy as [Hy Hne].
-        destruct (Hpred y Hy) as [z [Hz Rzy]].
-        destruct (Nat.eq_dec z x) as [E2 | E2].
-        -- subst z; exists w; split; [apply in_in_remove; assumption | right; split; assumption].
-        -- exists z; split; [apply in_in_remove; assumption | left; exact Rzy].
-      * exists z; exact (clos_trans_shortcut R x z z Hz).
-Qed.
+(* `pred_cycle` (a finite set in which every node has a predecessor holds a cycle) comes with the
+   constraints module, which proves Kahn's algorithm with it. *)
 
 Lemma step_then_rt (R : nat -> nat -> Prop) (b c : nat) :
   clos_refl_trans nat R b c -> forall a, R a b -> clos_trans nat R a c.
