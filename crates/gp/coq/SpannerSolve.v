@@ -105,14 +105,6 @@ Qed.
 (* `pred_cycle` (a finite set in which every node has a predecessor holds a cycle) comes with the
    constraints module, which proves Kahn's algorithm with it. *)
 
-Lemma step_then_rt (R : nat -> nat -> Prop) (b c : nat) :
-  clos_refl_trans nat R b c -> forall a, R a b -> clos_trans nat R a c.
-Proof.
-  intro H; apply clos_rt_rt1n in H; induction H as [b | b y c Rby _ IH]; intros a Rab.
-  - apply t_step; exact Rab.
-  - apply t_trans with b; [apply t_step; exact Rab | apply IH; exact Rby].
-Qed.
-
 (** The path of locations. *)
 
 Definition linkRel (s : State) (a b : nat) : Prop :=

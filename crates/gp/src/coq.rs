@@ -170,12 +170,14 @@ pub fn mirror_term(d: &DomainIr, e: &Expr) -> Option<String> {
         Expr::Same(x, y) => format!("(Nat.eqb_eq {} {})", var(*x), var(*y)),
         Expr::Not(inner) => format!("(mirror_not ({}) ({}) {})", b(inner), p(inner), mirror_term(d, inner)?),
         Expr::And(es) | Expr::Or(es) => {
-            let (unit, comb) = if matches!(e, Expr::And(_)) { ("mirror_true", "mirror_and") } else { ("mirror_false", "mirror_or") };
+            let (unit, comb) =
+                if matches!(e, Expr::And(_)) { ("mirror_true", "mirror_and") } else { ("mirror_false", "mirror_or") };
             match es.as_slice() {
                 [] => unit.into(),
                 [one] => mirror_term(d, one)?,
                 [first, rest @ ..] => {
-                    let rest_e = if matches!(e, Expr::And(_)) { Expr::And(rest.to_vec()) } else { Expr::Or(rest.to_vec()) };
+                    let rest_e =
+                        if matches!(e, Expr::And(_)) { Expr::And(rest.to_vec()) } else { Expr::Or(rest.to_vec()) };
                     // The rest's readings without their outer parentheses are what `a op (rest)`
                     // holds; parentheses do not matter to Coq.
                     format!(
@@ -202,7 +204,8 @@ pub fn mirror_term(d: &DomainIr, e: &Expr) -> Option<String> {
         Expr::Forall(v, ty, body) | Expr::Exists(v, ty, body) => {
             let x = var(*v);
             let kind = if matches!(e, Expr::Forall(..)) { "forall" } else { "exists" };
-            let inner = format!("(fun {x} => {}) (fun {x} => {}) (fun {x} => {})", b(body), p(body), mirror_term(d, body)?);
+            let inner =
+                format!("(fun {x} => {}) (fun {x} => {}) (fun {x} => {})", b(body), p(body), mirror_term(d, body)?);
             match ty {
                 Some(t) => {
                     format!("(mirror_{kind}_typed {OBJS} (fun {x} => {}) {inner})", state_call(d, t, &format!(" {x}")))
@@ -215,7 +218,11 @@ pub fn mirror_term(d: &DomainIr, e: &Expr) -> Option<String> {
         Expr::Acyclic(f, goal) => {
             let (eb, ep, et) = if *goal {
                 let call = goal_call(f, " a b");
-                (format!("optbEqb ({call}) (Some true)"), format!("{call} = Some true"), format!("mirror_goal_is ({call}) true"))
+                (
+                    format!("optbEqb ({call}) (Some true)"),
+                    format!("{call} = Some true"),
+                    format!("mirror_goal_is ({call}) true"),
+                )
             } else {
                 let call = state_call(d, f, " a b");
                 (call.clone(), format!("{call} = true"), format!("iff_refl ({call} = true)"))
@@ -598,7 +605,15 @@ pub fn module(d: &DomainIr, spec: &Spec, library: &str) -> String {
 fn validity_iffs(w: &mut String, d: &DomainIr, spec: &Spec) {
     let all = |group: &[Constraint]| group.iter().all(|c| mirror_term(d, &c.expr).is_some());
     let rewrites = |group: &[Constraint]| -> String {
-        group.iter().map(|c| format!(", {}", if c.expr.reads_goal() { format!("({}B_iff s g)", c.name) } else { format!("({}B_iff s)", c.name) })).collect()
+        group
+            .iter()
+            .map(|c| {
+                format!(
+                    ", {}",
+                    if c.expr.reads_goal() { format!("({}B_iff s g)", c.name) } else { format!("({}B_iff s)", c.name) }
+                )
+            })
+            .collect()
     };
     w.push_str("(** The Boolean verdicts are the validity predicates. *)\n\n");
     if !all(&spec.state) {
