@@ -109,9 +109,9 @@ pub fn boolean(d: &DomainIr, e: &Expr) -> String {
         Expr::Same(a, b) => format!("Nat.eqb {} {}", var(*a), var(*b)),
         Expr::Not(e) => format!("negb ({})", boolean(d, e)),
         Expr::And(es) if es.is_empty() => "true".into(),
-        Expr::And(es) => format!("({})", es.iter().map(|e| boolean(d, e)).collect::<Vec<_>>().join(" && ")),
+        Expr::And(es) => format!("({})", right_nested(es.iter().map(|e| boolean(d, e)).collect(), "&&")),
         Expr::Or(es) if es.is_empty() => "false".into(),
-        Expr::Or(es) => format!("({})", es.iter().map(|e| boolean(d, e)).collect::<Vec<_>>().join(" || ")),
+        Expr::Or(es) => format!("({})", right_nested(es.iter().map(|e| boolean(d, e)).collect(), "||")),
         Expr::Implies(a, b) => format!("implb ({}) ({})", boolean(d, a), boolean(d, b)),
         Expr::Forall(v, ty, body) => {
             let x = var(*v);
@@ -147,6 +147,90 @@ pub fn boolean(d: &DomainIr, e: &Expr) -> String {
             )
         }
     }
+}
+
+/// `a op (b op c)`: the Boolean reading nests to the right as `/\` and `\/` do, so the two
+/// readings have the same shape and [`mirror_term`] can follow both at once.
+fn right_nested(parts: Vec<String>, op: &str) -> String {
+    let mut it = parts.into_iter().rev();
+    let last = it.next().unwrap_or_default();
+    it.fold(last, |acc, p| format!("{p} {op} ({acc})"))
+}
+
+/// A proof term of `boolean(e) = true <-> prop(e)`, built from the `mirror_*` combinators of
+/// [`MIRROR_LEMMAS`] along the expression; `None` for a form without a combinator (`Connected`).
+pub fn mirror_term(d: &DomainIr, e: &Expr) -> Option<String> {
+    let p = |e: &Expr| prop(d, e);
+    let b = |e: &Expr| boolean(d, e);
+    Some(match e {
+        Expr::True => "mirror_true".into(),
+        Expr::Holds(..) => format!("(iff_refl ({}))", p(e)),
+        Expr::GoalIs(f, a, v) => format!("(mirror_goal_is ({}) {v})", goal_call(f, &args(a))),
+        Expr::GoalNone(f, a) => format!("(mirror_goal_none ({}))", goal_call(f, &args(a))),
+        Expr::Same(x, y) => format!("(Nat.eqb_eq {} {})", var(*x), var(*y)),
+        Expr::Not(inner) => format!("(mirror_not ({}) ({}) {})", b(inner), p(inner), mirror_term(d, inner)?),
+        Expr::And(es) | Expr::Or(es) => {
+            let (unit, comb) =
+                if matches!(e, Expr::And(_)) { ("mirror_true", "mirror_and") } else { ("mirror_false", "mirror_or") };
+            match es.as_slice() {
+                [] => unit.into(),
+                [one] => mirror_term(d, one)?,
+                [first, rest @ ..] => {
+                    let rest_e =
+                        if matches!(e, Expr::And(_)) { Expr::And(rest.to_vec()) } else { Expr::Or(rest.to_vec()) };
+                    // The rest's readings without their outer parentheses are what `a op (rest)`
+                    // holds; parentheses do not matter to Coq.
+                    format!(
+                        "({comb} ({}) ({}) ({}) ({}) {} {})",
+                        b(first),
+                        b(&rest_e),
+                        p(first),
+                        p(&rest_e),
+                        mirror_term(d, first)?,
+                        mirror_term(d, &rest_e)?
+                    )
+                }
+            }
+        }
+        Expr::Implies(x, y) => format!(
+            "(mirror_implies ({}) ({}) ({}) ({}) {} {})",
+            b(x),
+            b(y),
+            p(x),
+            p(y),
+            mirror_term(d, x)?,
+            mirror_term(d, y)?
+        ),
+        Expr::Forall(v, ty, body) | Expr::Exists(v, ty, body) => {
+            let x = var(*v);
+            let kind = if matches!(e, Expr::Forall(..)) { "forall" } else { "exists" };
+            let inner =
+                format!("(fun {x} => {}) (fun {x} => {}) (fun {x} => {})", b(body), p(body), mirror_term(d, body)?);
+            match ty {
+                Some(t) => {
+                    format!("(mirror_{kind}_typed {OBJS} (fun {x} => {}) {inner})", state_call(d, t, &format!(" {x}")))
+                }
+                None => format!("(mirror_{kind} {OBJS} {inner})"),
+            }
+        }
+        Expr::Le(x, y) => format!("(Nat.leb_le ({}) ({}))", nat(d, x), nat(d, y)),
+        Expr::Eq(x, y) => format!("(Nat.eqb_eq ({}) ({}))", nat(d, x), nat(d, y)),
+        Expr::Acyclic(f, goal) => {
+            let (eb, ep, et) = if *goal {
+                let call = goal_call(f, " a b");
+                (
+                    format!("optbEqb ({call}) (Some true)"),
+                    format!("{call} = Some true"),
+                    format!("mirror_goal_is ({call}) true"),
+                )
+            } else {
+                let call = state_call(d, f, " a b");
+                (call.clone(), format!("{call} = true"), format!("iff_refl ({call} = true)"))
+            };
+            format!("(mirror_acyclic (fun a b => {eb}) (fun a b => {ep}) {OBJS} (fun a b => {et}))")
+        }
+        Expr::Connected(..) => return None,
+    })
 }
 
 /// The generic part: Boolean helpers every domain's constraints use.
@@ -197,6 +281,208 @@ Definition connectedB (r : nat -> nat -> bool) (l : list nat) : bool :=
 
 "#;
 
+/// The lemmas that make each Boolean mirror provably its Prop: one combinator per form of
+/// constraint (`mirror_and`, `mirror_forall_typed`, ...), `nodupB` and `acyclicB` (Kahn's
+/// algorithm, both directions) decided. The per-constraint `..B_iff` lemmas are built from them.
+const MIRROR_LEMMAS: &str = r#"(** Each Boolean mirror is its Prop: the combinators the generated `..._iff` lemmas are built
+    from, one per form of constraint. *)
+
+Lemma mirror_true : true = true <-> True.
+Proof. split; auto. Qed.
+
+Lemma mirror_false : false = true <-> False.
+Proof. split; [discriminate | contradiction]. Qed.
+
+Lemma mirror_goal_is (o : option bool) (b : bool) : optbEqb o (Some b) = true <-> o = Some b.
+Proof. destruct o as [c |]; simpl; [destruct b, c; simpl; split; congruence | split; discriminate]. Qed.
+
+Lemma mirror_goal_none (o : option bool) : isNoneB o = true <-> o = None.
+Proof. destruct o; simpl; split; congruence. Qed.
+
+Lemma mirror_not (b : bool) (P : Prop) : (b = true <-> P) -> (negb b = true <-> ~ P).
+Proof. intro H; rewrite negb_true_iff, <- H; destruct b; split; congruence. Qed.
+
+Lemma mirror_and (b1 b2 : bool) (P1 P2 : Prop) :
+  (b1 = true <-> P1) -> (b2 = true <-> P2) -> (b1 && b2 = true <-> P1 /\ P2).
+Proof. intros H1 H2; rewrite andb_true_iff, H1, H2; tauto. Qed.
+
+Lemma mirror_or (b1 b2 : bool) (P1 P2 : Prop) :
+  (b1 = true <-> P1) -> (b2 = true <-> P2) -> (b1 || b2 = true <-> P1 \/ P2).
+Proof. intros H1 H2; rewrite orb_true_iff, H1, H2; tauto. Qed.
+
+Lemma mirror_implies (b1 b2 : bool) (P1 P2 : Prop) :
+  (b1 = true <-> P1) -> (b2 = true <-> P2) -> (implb b1 b2 = true <-> (P1 -> P2)).
+Proof. intros H1 H2; rewrite <- H1, <- H2; destruct b1, b2; simpl; split; auto; intro H; apply H; reflexivity. Qed.
+
+Lemma mirror_forall (l : list nat) (f : nat -> bool) (P : nat -> Prop) :
+  (forall x, f x = true <-> P x) -> (forallb f l = true <-> (forall x, In x l -> P x)).
+Proof.
+  intro H; rewrite forallb_forall; split; intros A x Hx; [apply H, A, Hx | apply H, A, Hx].
+Qed.
+
+Lemma mirror_forall_typed (l : list nat) (t f : nat -> bool) (P : nat -> Prop) :
+  (forall x, f x = true <-> P x) ->
+  (forallb (fun x => implb (t x) (f x)) l = true <-> (forall x, In x l -> t x = true -> P x)).
+Proof.
+  intro H; apply mirror_forall; intro x; apply mirror_implies; [reflexivity | apply H].
+Qed.
+
+Lemma mirror_exists (l : list nat) (f : nat -> bool) (P : nat -> Prop) :
+  (forall x, f x = true <-> P x) -> (existsb f l = true <-> (exists x, In x l /\ P x)).
+Proof.
+  intro H; rewrite existsb_exists; split; intros [x [Hx A]]; exists x; split; auto; apply H; exact A.
+Qed.
+
+Lemma mirror_exists_typed (l : list nat) (t f : nat -> bool) (P : nat -> Prop) :
+  (forall x, f x = true <-> P x) ->
+  (existsb (fun x => t x && f x) l = true <-> (exists x, In x l /\ t x = true /\ P x)).
+Proof.
+  intro H; rewrite existsb_exists; split.
+  - intros [x [Hx A]]; apply andb_true_iff in A; destruct A as [A B]; exists x; repeat split; auto; apply H; exact B.
+  - intros [x [Hx [A B]]]; exists x; split; [exact Hx | apply andb_true_iff; split; [exact A | apply H; exact B]].
+Qed.
+
+Lemma mirror_nodup (l : list nat) : nodupB l = true <-> NoDup l.
+Proof.
+  induction l as [| a l IH]; simpl; [split; [constructor | reflexivity] |].
+  rewrite andb_true_iff, negb_true_iff, IH; split.
+  - intros [A B]; constructor; [| exact B].
+    intro Ha; assert (E : existsb (Nat.eqb a) l = true) by (apply existsb_exists; exists a; split; [exact Ha | apply Nat.eqb_refl]).
+    congruence.
+  - intro H; inversion H as [| a' l' Hn Hnd]; subst; split; [| exact Hnd].
+    destruct (existsb (Nat.eqb a) l) eqn:E; [| reflexivity].
+    apply existsb_exists in E; destruct E as [x [Hx Ex]]; apply Nat.eqb_eq in Ex; subst x; contradiction.
+Qed.
+
+(** Kahn's algorithm decides acyclicity. *)
+
+Lemma ct_mono (R R' : nat -> nat -> Prop) : (forall a b, R a b -> R' a b) ->
+  forall a b, clos_trans nat R a b -> clos_trans nat R' a b.
+Proof.
+  intros H a b C; induction C as [a b S | a b c _ IH1 _ IH2]; [apply t_step, H, S | apply t_trans with b; assumption].
+Qed.
+
+Lemma ct_shortcut (R : nat -> nat -> Prop) (x : nat) :
+  forall a b, clos_trans nat (fun a b => R a b \/ (R a x /\ R x b)) a b -> clos_trans nat R a b.
+Proof.
+  intros a b H; induction H as [a b [H | [H1 H2]] | a b c _ IH1 _ IH2].
+  - apply t_step; exact H.
+  - apply t_trans with x; apply t_step; assumption.
+  - apply t_trans with b; assumption.
+Qed.
+
+(* A finite set in which every node has a predecessor holds a cycle. *)
+Lemma pred_cycle : forall n (R : nat -> nat -> Prop) (Q : list nat) (x : nat),
+  length Q <= n -> In x Q -> (forall y, In y Q -> exists z, In z Q /\ R z y) -> exists z, clos_trans nat R z z.
+Proof.
+  induction n as [| n IH]; intros R Q x Hlen Hx Hpred.
+  - destruct Q; [contradiction | simpl in Hlen; apply Nat.nle_succ_0 in Hlen; contradiction].
+  - destruct (Hpred x Hx) as [w [Hw Rwx]].
+    destruct (Nat.eq_dec w x) as [E | E].
+    + subst w; exists x; apply t_step; exact Rwx.
+    + pose proof (remove_length_lt Nat.eq_dec Q x Hx) as Hlt.
+      destruct (IH (fun a b => R a b \/ (R a x /\ R x b)) (remove Nat.eq_dec x Q) w
+                   (proj1 (Nat.lt_succ_r _ _) (Nat.lt_le_trans _ _ _ Hlt Hlen))
+                   (in_in_remove Nat.eq_dec Q E Hw)) as [z Hz].
+      * intros y Hy; apply in_remove in Hy; destruct Hy as [Hy Hne].
+        destruct (Hpred y Hy) as [z [Hz Rzy]].
+        destruct (Nat.eq_dec z x) as [E2 | E2].
+        -- subst z; exists w; split; [apply in_in_remove; assumption | right; split; assumption].
+        -- exists z; split; [apply in_in_remove; assumption | left; exact Rzy].
+      * exists z; exact (ct_shortcut R x z z Hz).
+Qed.
+
+Lemma kahnB_nil (r : nat -> nat -> bool) : forall f, kahnB r f [] = [].
+Proof. induction f as [| f IH]; simpl; [reflexivity | exact IH]. Qed.
+
+Lemma filter_length_lt (f : nat -> bool) (l : list nat) (y : nat) :
+  In y l -> f y = false -> length (filter f l) < length l.
+Proof.
+  assert (Hle : forall l', length (filter f l') <= length l').
+  { induction l' as [| a l' IH]; simpl; [apply le_n | destruct (f a); simpl; [apply le_n_S | apply le_S]; exact IH]. }
+  induction l as [| a l IH]; simpl; intros Hy Fy; [contradiction |].
+  destruct Hy as [E | Hy].
+  - subst a; rewrite Fy; apply le_n_S, Hle.
+  - destruct (f a); simpl; [apply le_n_S, IH; assumption | apply le_S, IH; assumption].
+Qed.
+
+Lemma forallb_false (f : nat -> bool) (l : list nat) : forallb f l = false -> exists y, In y l /\ f y = false.
+Proof.
+  induction l as [| a l IH]; simpl; intro H; [discriminate |].
+  destruct (f a) eqn:E; simpl in H; [destruct (IH H) as [y [Hy Fy]]; exists y; auto | exists a; auto].
+Qed.
+
+Lemma ct_first_in (l : list nat) (E : nat -> nat -> Prop) (a b : nat) :
+  clos_trans nat (fun a b => In a l /\ In b l /\ E a b) a b -> In a l.
+Proof. intro H; induction H as [a b [A _] | a b c _ IH _ _]; assumption. Qed.
+
+Lemma kahn_complete (r : nat -> nat -> bool) (l : list nat)
+  (acyc : forall x, In x l -> ~ clos_trans nat (fun a b => In a l /\ In b l /\ r a b = true) x x) :
+  forall f rest, incl rest l -> length rest <= f -> kahnB r f rest = [].
+Proof.
+  induction f as [| f IH]; intros rest Hincl Hlen.
+  - destruct rest; [reflexivity | simpl in Hlen; apply Nat.nle_succ_0 in Hlen; contradiction].
+  - simpl; destruct rest as [| y0 rest']; [apply kahnB_nil |].
+    set (rest := y0 :: rest') in *.
+    destruct (forallb (fun y => existsb (fun x => r x y) rest) rest) eqn:F.
+    + exfalso; rewrite forallb_forall in F.
+      destruct (pred_cycle (length rest) (fun a b => In a l /\ In b l /\ r a b = true) rest y0 (le_n _)
+                  (or_introl eq_refl)) as [z Hz].
+      * intros y Hy; pose proof (F y Hy) as Ey; apply existsb_exists in Ey; destruct Ey as [z [Hz Rz]].
+        exists z; split; [exact Hz | repeat split; [apply Hincl; exact Hz | apply Hincl; exact Hy | exact Rz]].
+      * exact (acyc z (ct_first_in l _ z z Hz) Hz).
+    + destruct (forallb_false _ _ F) as [y [Hy Fy]].
+      apply IH.
+      * intros a Ha; apply filter_In in Ha; apply Hincl; exact (proj1 Ha).
+      * pose proof (filter_length_lt (fun y => existsb (fun x => r x y) rest) rest y Hy Fy) as H.
+        apply Nat.lt_succ_r; apply (Nat.lt_le_trans _ _ _ H Hlen).
+Qed.
+
+Lemma kahn_sound (r : nat -> nat -> bool) (l : list nat) (x0 : nat)
+  (C : nat -> Prop)
+  (hC : forall y, C y <-> clos_trans nat (fun a b => In a l /\ In b l /\ r a b = true) x0 y /\
+                          clos_trans nat (fun a b => In a l /\ In b l /\ r a b = true) y x0) :
+  forall f rest, (forall y, C y -> In y rest) -> forall y, C y -> In y (kahnB r f rest).
+Proof.
+  induction f as [| f IH]; intros rest Hrest y Cy; simpl; [apply Hrest; exact Cy |].
+  apply IH; [| exact Cy].
+  intros w Cw; apply filter_In; split; [apply Hrest; exact Cw |].
+  apply existsb_exists.
+  pose proof (proj1 (hC w) Cw) as [Hxw Hwx].
+  apply clos_trans_tn1 in Hxw.
+  destruct Hxw as [w Rxw | w z Rzw Hxz].
+  - exists x0; split; [| exact (proj2 (proj2 Rxw))].
+    apply Hrest, hC; split; [apply t_trans with w; [apply t_step; exact Rxw | exact Hwx] |].
+    apply t_trans with w; [apply t_step; exact Rxw | exact Hwx].
+  - exists w; split; [| exact (proj2 (proj2 Rzw))].
+    apply Hrest, hC; split; [apply clos_tn1_trans; exact Hxz |].
+    apply t_trans with z; [apply t_step; exact Rzw | exact Hwx].
+Qed.
+
+Lemma acyclicB_iff (r : nat -> nat -> bool) (l : list nat) :
+  acyclicB r l = true <-> (forall x, In x l -> ~ clos_trans nat (fun a b => In a l /\ In b l /\ r a b = true) x x).
+Proof.
+  unfold acyclicB; split.
+  - intros H x Hx Cx.
+    pose proof (kahn_sound r l x (fun y => clos_trans nat (fun a b => In a l /\ In b l /\ r a b = true) x y /\
+                                           clos_trans nat (fun a b => In a l /\ In b l /\ r a b = true) y x)
+                  (fun y => iff_refl _) (length l) l) as K.
+    assert (Hin : In x (kahnB r (length l) l)).
+    { apply K; [intros y [_ Hy]; exact (ct_first_in l _ y x Hy) | split; exact Cx]. }
+    destruct (kahnB r (length l) l); [contradiction | discriminate].
+  - intro H; rewrite (kahn_complete r l H (length l) l (fun a Ha => Ha) (le_n _)); reflexivity.
+Qed.
+
+Lemma mirror_acyclic (r : nat -> nat -> bool) (E : nat -> nat -> Prop) (l : list nat) :
+  (forall a b, r a b = true <-> E a b) ->
+  (acyclicB r l = true <-> (forall x, In x l -> ~ clos_trans nat (fun a b => In a l /\ In b l /\ E a b) x x)).
+Proof.
+  intro H; rewrite acyclicB_iff; split; intros A x Hx C; apply (A x Hx); revert C; apply ct_mono;
+    intros a b [Ha [Hb R]]; repeat split; auto; apply H; exact R.
+Qed.
+
+"#;
+
 fn goal_closed(d: &DomainIr) -> String {
     let mut parts = Vec::new();
     for (_, f) in d.dynamics() {
@@ -240,9 +526,14 @@ pub fn module(d: &DomainIr, spec: &Spec, library: &str) -> String {
         d.module
     );
     w.push_str(PRELUDE);
+    w.push_str(MIRROR_LEMMAS);
     w.push_str("(** Generic constraints. *)\n\n");
     let _ = writeln!(w, "Definition ObjectsNoDup (s : State) : Prop := NoDup {OBJS}.\n");
     let _ = writeln!(w, "Definition ObjectsNoDupB (s : State) : bool := nodupB {OBJS}.\n");
+    let _ = writeln!(
+        w,
+        "Lemma ObjectsNoDupB_iff (s : State) : ObjectsNoDupB s = true <-> ObjectsNoDup s.\nProof. exact (mirror_nodup {OBJS}). Qed.\n"
+    );
     let _ = writeln!(
         w,
         "(* The goal constrains atoms over listed objects only. It quantifies over all numbers, so it has\n   no Boolean mirror; certplan's export writes goal atoms over objects only. *)\nDefinition GoalClosed (s : State) (g : Goal) : Prop :=\n  {}.\n",
@@ -254,6 +545,15 @@ pub fn module(d: &DomainIr, spec: &Spec, library: &str) -> String {
             let b = binders(c);
             let _ = writeln!(w, "Definition {} {b} : Prop :=\n  {}.\n", c.name, prop(d, &c.expr));
             let _ = writeln!(w, "Definition {}B {b} : bool :=\n  {}.\n", c.name, boolean(d, &c.expr));
+            if let Some(term) = mirror_term(d, &c.expr) {
+                let _ = writeln!(
+                    w,
+                    "Lemma {}B_iff {b} : {} = true <-> {}.\nProof. exact {term}. Qed.\n",
+                    c.name,
+                    apply(c, "B"),
+                    apply(c, "")
+                );
+            }
         }
     }
     let join = |head: Vec<String>, group: &[Constraint], suffix: &str, sep: &str, empty: &str| -> String {
@@ -295,7 +595,50 @@ pub fn module(d: &DomainIr, spec: &Spec, library: &str) -> String {
         "(* GoalClosed holds by construction of the export (see above). *)\nDefinition ValidGoalB (s : State) (g : Goal) : bool :=\n  {}.\n",
         join(Vec::new(), &spec.goal, "B", " &&\n  ", "true")
     );
+    validity_iffs(&mut w, d, spec);
     w
+}
+
+/// `ValidStateB s = true <-> ValidState s`, the same for `ValidInit`, and `ValidGoal s g <->
+/// GoalClosed s g /\ ValidGoalB s g = true`: `gp check`'s Boolean verdict is the Prop that
+/// `solveComplete` assumes. Written where every part has its `..B_iff` lemma.
+fn validity_iffs(w: &mut String, d: &DomainIr, spec: &Spec) {
+    let all = |group: &[Constraint]| group.iter().all(|c| mirror_term(d, &c.expr).is_some());
+    let rewrites = |group: &[Constraint]| -> String {
+        group
+            .iter()
+            .map(|c| {
+                format!(
+                    ", {}",
+                    if c.expr.reads_goal() { format!("({}B_iff s g)", c.name) } else { format!("({}B_iff s)", c.name) }
+                )
+            })
+            .collect()
+    };
+    w.push_str("(** The Boolean verdicts are the validity predicates. *)\n\n");
+    if !all(&spec.state) {
+        w.push_str("(* Not all state constraints have a decided mirror (`Connected`): no iff lemmas for ValidState and ValidInit. *)\n\n");
+    } else {
+        let _ = writeln!(
+            w,
+            "Lemma ValidStateB_iff (s : State) : ValidStateB s = true <-> ValidState s.\nProof.\n  unfold ValidStateB, ValidState; rewrite ?andb_true_iff, (ObjectsNoDupB_iff s){}; tauto.\nQed.\n",
+            rewrites(&spec.state)
+        );
+        if all(&spec.init) {
+            let _ = writeln!(
+                w,
+                "Lemma ValidInitB_iff (s : State) : ValidInitB s = true <-> ValidInit s.\nProof.\n  unfold ValidInitB, ValidInit; rewrite ?andb_true_iff, (ValidStateB_iff s){}; tauto.\nQed.\n",
+                rewrites(&spec.init)
+            );
+        }
+    }
+    if all(&spec.goal) {
+        let _ = writeln!(
+            w,
+            "Lemma ValidGoal_iff (s : State) (g : Goal) : ValidGoal s g <-> GoalClosed s g /\\ ValidGoalB s g = true.\nProof.\n  unfold ValidGoalB, ValidGoal; rewrite ?andb_true_iff{}; rewrite ?mirror_true; tauto.\nQed.\n",
+            rewrites(&spec.goal)
+        );
+    }
 }
 
 /// The names of every constraint, in module order, with whether it reads the goal: what a mirror

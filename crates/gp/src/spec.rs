@@ -170,6 +170,25 @@ fn spanner() -> Spec {
                 "NutTightenedLooseExhaustive",
                 one_of("nut_t", vec![ite(holds("tightened_p", &[0])), ite(holds("loose_p", &[0]))]),
             ),
+            // PDDL gives each object one type (man, nut, spanner and location are leaves): without
+            // this, a spanner that is also the man or a nut makes the task unsolvable (the man
+            // would pick himself up), and no `solve` could be proved complete.
+            c(
+                "TypesDisjoint",
+                and(vec![
+                    forall(
+                        0,
+                        "man_t",
+                        and(vec![
+                            not(holds("spanner_t", &[0])),
+                            not(holds("nut_t", &[0])),
+                            not(holds("location_t", &[0])),
+                        ]),
+                    ),
+                    forall(0, "spanner_t", and(vec![not(holds("nut_t", &[0])), not(holds("location_t", &[0]))])),
+                    forall(0, "nut_t", not(holds("location_t", &[0]))),
+                ]),
+            ),
         ],
         init: vec![
             c("InitNutsLoose", forall(0, "nut_t", holds("loose_p", &[0]))),

@@ -13,7 +13,8 @@ pub struct Worked {
 pub static WORKED: &[Worked] = &[
     Worked { domain: "heavy", file: "HeavySolve.v", text: include_str!("../coq/HeavySolve.v"), proved: true },
     Worked { domain: "miconic", file: "MiconicSolve.v", text: include_str!("../coq/MiconicSolve.v"), proved: true },
-    Worked { domain: "spanner", file: "SpannerSolve.v", text: include_str!("../coq/SpannerSolve.v"), proved: false },
+    Worked { domain: "ferry", file: "FerrySolve.v", text: include_str!("../coq/FerrySolve.v"), proved: true },
+    Worked { domain: "spanner", file: "SpannerSolve.v", text: include_str!("../coq/SpannerSolve.v"), proved: true },
 ];
 
 pub fn find(domain: &str) -> Option<&'static Worked> {

@@ -42,12 +42,30 @@ fn cheating_variants_are_rejected() {
     );
     let axiom = w.text.replace(stmt, &format!("Axiom cheat : forall P : Prop, P.\n{stmt}"));
     let redefined = w.text.replace(stmt, &format!("Definition ValidInit (s : State) : Prop := False.\n{stmt}"));
-    for (why, text) in
-        [("Admitted", admitted), ("a changed statement", weaker), ("an axiom", axiom), ("a redefinition", redefined)]
-    {
+    // The theorem holds of the honest `solve`, then a module makes an empty `solve` the visible
+    // name: the one `gp run` would evaluate.
+    let swapped = format!(
+        "{}\nModule Swap.\nDefinition solve (s : State) (g : Goal) : list PlanAction := [].\nEnd Swap.\nExport Swap.\n",
+        w.text
+    );
+    let foreign = w
+        .text
+        .replace("From Certplan Require Import", "From Cheats Require Import Lemmas.\nFrom Certplan Require Import");
+    for (why, text, rule) in [
+        ("Admitted", admitted, "no-admit"),
+        ("a changed statement", weaker, "expected-statement"),
+        ("an axiom", axiom, "no-axiom"),
+        ("a redefinition", redefined, "no-redefinition"),
+        ("a solve swapped through a module", swapped, "no-module"),
+        ("a foreign library", foreign, "no-foreign-require"),
+    ] {
         assert_ne!(text, w.text, "test setup: {why} not applied");
         let v = gp::proofs::audit(&ir, &spec, &text, false);
-        assert!(!v.violations.is_empty(), "a proof with {why} passed the audit");
+        assert!(
+            v.violations.iter().any(|(r, _, _)| r == rule),
+            "a proof with {why} was not caught by {rule}: {}",
+            v.to_text()
+        );
         assert!(!v.accepted());
     }
 }

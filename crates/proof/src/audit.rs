@@ -428,6 +428,9 @@ pub fn audit(backend: Backend, text: &str, expected: &str, protected: &[String])
             }
         }
     }
+    if backend == Backend::Coq {
+        coq_scoping_checks(&toks, &mut v);
+    }
     for n in global_bindings(backend, &code, &toks) {
         let name = n.text.trim_end_matches('.');
         let last = name.rsplit('.').next().unwrap_or(name);
@@ -442,6 +445,79 @@ pub fn audit(backend: Backend, text: &str, expected: &str, protected: &[String])
     statement_check(backend, &code, &toks, expected, &mut v);
     v.sort_by_key(|x| x.line);
     v
+}
+
+/// Libraries a Coq proof file may load: the standard library and certplan's generated modules.
+/// Anything else (a file left in the load path, an installed package) could bring axioms or
+/// definitions the audit never saw.
+const COQ_LIBRARIES: &[&str] = &["Coq", "Certplan"];
+
+/// Coq's scoping loopholes: a `Module` or `Section` lets a file declare a second `solve` (or
+/// `solveComplete`) and make one or the other the visible name with `Import`/`Export`/`Include`,
+/// so the theorem checked and the program run (the last visible `solve`) could differ; and a
+/// `Require` of a foreign library brings in unaudited text. An honest proof file needs neither.
+fn coq_scoping_checks(toks: &[Token], v: &mut Vec<Violation>) {
+    for (i, t) in toks.iter().enumerate() {
+        let word = t.text.trim_end_matches('.');
+        if !coq_sentence_head(toks, i) || (coq_modifier(word) && word != "Import" && word != "Export") {
+            continue;
+        }
+        match word {
+            "Module" | "Section" | "Include" | "Functor" => v.push(Violation {
+                rule: "no-module",
+                line: t.line,
+                message: format!("`{word}` may hide a second declaration of a fixed name behind a scope"),
+            }),
+            "From" => {
+                let lib = toks.get(i + 1).map_or("", |t| t.text);
+                if !COQ_LIBRARIES.contains(&lib) {
+                    v.push(Violation {
+                        rule: "no-foreign-require",
+                        line: t.line,
+                        message: format!("`From {lib}` loads a library other than Coq's and certplan's"),
+                    });
+                }
+            }
+            "Require" => {
+                // Without `From`: every loaded name must be qualified by an allowed library.
+                let from = i >= 2 && toks[i - 2].text == "From" && coq_sentence_head(toks, i - 2);
+                if from {
+                    continue;
+                }
+                for n in toks[i + 1..].iter() {
+                    let name = n.text.trim_end_matches('.');
+                    if !matches!(name, "Import" | "Export") {
+                        let root = name.split('.').next().unwrap_or(name);
+                        if !COQ_LIBRARIES.contains(&root) || !name.contains('.') {
+                            v.push(Violation {
+                                rule: "no-foreign-require",
+                                line: n.line,
+                                message: format!("`Require {name}` loads a library other than Coq's and certplan's"),
+                            });
+                        }
+                    }
+                    if n.text.ends_with('.') {
+                        break;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    // `solve` is declared once: with scopes refused, a second declaration is a Coq error anyway,
+    // but the verdict should say so before the rebuild. (`solveComplete` is `statement_check`'s.)
+    let decls: Vec<&Token> = toks
+        .windows(2)
+        .filter(|w| declaration_keyword(Backend::Coq, w[0].text) && w[1].text.trim_end_matches('.') == "solve")
+        .map(|w| &w[1])
+        .collect();
+    if let Some(second) = decls.get(1) {
+        v.push(Violation {
+            rule: "no-redefinition",
+            line: second.line,
+            message: "`solve` is declared more than once".into(),
+        });
+    }
 }
 
 fn statement_check(backend: Backend, code: &str, toks: &[Token], expected: &str, v: &mut Vec<Violation>) {
