@@ -447,10 +447,12 @@ pub fn audit(backend: Backend, text: &str, expected: &str, protected: &[String])
     v
 }
 
-/// Libraries a Coq proof file may load: the standard library and certplan's generated modules.
-/// Anything else (a file left in the load path, an installed package) could bring axioms or
-/// definitions the audit never saw.
-const COQ_LIBRARIES: &[&str] = &["Coq", "Certplan"];
+/// Libraries a Coq proof file may load: the standard library and certplan's generated modules
+/// (`Certplan`: the PDDL export and generalized-planning modules; `DHeur`: the printed domain
+/// heuristics and the shared admissibility lemma, crates/dheur/proofs). Anything else (a file
+/// left in the load path, an installed package) could bring axioms or definitions the audit
+/// never saw.
+const COQ_LIBRARIES: &[&str] = &["Coq", "Certplan", "DHeur"];
 
 /// Coq's scoping loopholes: a `Module` or `Section` lets a file declare a second `solve` (or
 /// `solveComplete`) and make one or the other the visible name with `Import`/`Export`/`Include`,
