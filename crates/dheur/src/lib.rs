@@ -41,6 +41,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("ferry", include_str!("../heuristics/ferry.heur")),
     ("childsnack", include_str!("../heuristics/childsnack.heur")),
     ("floortile", include_str!("../heuristics/floortile.heur")),
+    ("satellite", include_str!("../heuristics/satellite.heur")),
 ];
 
 /// Where each heuristic's proof stands. Only `Proved` counts as certified.
@@ -140,7 +141,13 @@ external!(
     "floortile domain heuristic: paints, missing colors, robot distance to painting squares"
 );
 
-static ALL: &[&ExternalHeuristic] = &[&SPANNER, &MICONIC, &FERRY, &CHILDSNACK, &FLOORTILE];
+external!(
+    SATELLITE,
+    "satellite",
+    "satellite domain heuristic: images, pointing goals, directions to turn to, calibrations and switchings"
+);
+
+static ALL: &[&ExternalHeuristic] = &[&SPANNER, &MICONIC, &FERRY, &CHILDSNACK, &FLOORTILE, &SATELLITE];
 
 /// Registers every domain heuristic with `search::plugins` (idempotent).
 pub fn register() {
