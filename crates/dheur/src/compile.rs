@@ -51,6 +51,7 @@ enum Node {
     Fold(Fold, CBinder, Box<Node>),
     MinOver(CBinder, Box<Node>, Box<Node>),
     Dist(u16, CTerm, CTerm),
+    DistBy(u16, CTerm, CTerm, CTerm),
     Cap(u16),
     Bool(bool),
     And(Vec<Node>),
@@ -70,26 +71,38 @@ struct AtomTable {
     sparse: FxHashMap<Vec<u32>, u32>,
 }
 
-/// A distance table over the objects of one type.
+/// A distance table over the objects of one type (a `distance-by` table: one per index object).
 #[derive(Debug)]
 pub struct DistTable {
     pub name: String,
     /// Object id to position in the type; `u32::MAX` outside it.
     pos: Vec<u32>,
     n: usize,
-    /// `n * n` entries; `cap` where unreachable.
+    /// `n * n` entries per graph; `cap` where unreachable.
     dist: Vec<u32>,
     pub cap: u32,
+    /// `distance-by`: object id to its graph's number; `u32::MAX` outside the index type.
+    index: Vec<u32>,
 }
 
 impl DistTable {
     #[inline]
     fn get(&self, a: u32, b: u32) -> u64 {
+        self.get_in(0, a, b)
+    }
+
+    #[inline]
+    fn get_in(&self, graph: u32, a: u32, b: u32) -> u64 {
         let (pa, pb) = (self.pos[a as usize], self.pos[b as usize]);
-        if pa == u32::MAX || pb == u32::MAX {
+        if pa == u32::MAX || pb == u32::MAX || graph == u32::MAX {
             return self.cap as u64;
         }
-        self.dist[pa as usize * self.n + pb as usize] as u64
+        self.dist[(graph as usize * self.n + pa as usize) * self.n + pb as usize] as u64
+    }
+
+    #[inline]
+    fn get_by(&self, i: u32, a: u32, b: u32) -> u64 {
+        self.get_in(self.index[i as usize], a, b)
     }
 }
 
@@ -223,7 +236,10 @@ impl Program {
             tables: Vec::new(),
         };
         for t in &def.tables {
-            let table = distance_table(view, &t.name, &t.edges, &t.ty)?;
+            let table = match &t.index {
+                None => distance_table(view, &t.name, &t.edges, &t.ty)?,
+                Some(ix) => distance_table_by(view, &t.name, &t.edges, ix, &t.ty)?,
+            };
             c.tables.push(table);
         }
         let table_names: Vec<String> = def.tables.iter().map(|t| t.name.clone()).collect();
@@ -366,6 +382,9 @@ impl Program {
                 }
             }
             Node::Dist(t, a, b) => self.tables[*t as usize].get(Self::term(*a, env), Self::term(*b, env)),
+            Node::DistBy(t, i, a, b) => {
+                self.tables[*t as usize].get_by(Self::term(*i, env), Self::term(*a, env), Self::term(*b, env))
+            }
             Node::Cap(t) => self.tables[*t as usize].cap as u64,
             _ => unreachable!("sorts are checked by the parser"),
         }
@@ -636,6 +655,10 @@ impl Compiler<'_, '_> {
                 let i = tables.iter().position(|x| x == t).expect("the parser checked tables") as u16;
                 Node::Dist(i, self.term(a)?, self.term(b)?)
             }
+            Expr::DistBy(t, i, a, b) => {
+                let k = tables.iter().position(|x| x == t).expect("the parser checked tables") as u16;
+                Node::DistBy(k, self.term(i)?, self.term(a)?, self.term(b)?)
+            }
             Expr::Cap(t) => Node::Cap(tables.iter().position(|x| x == t).expect("the parser checked tables") as u16),
             Expr::Bool(b) => Node::Bool(*b),
             Expr::And(v) => Node::And(v.iter().map(|x| self.node(x, tables)).collect::<Result<_, _>>()?),
@@ -665,10 +688,15 @@ fn collect_vars(e: &Expr, f: &mut dyn FnMut(&str)) {
             _ => &[],
         };
         let pair;
+        let triple;
         let terms = match x {
             Expr::Eq(a, b) | Expr::Dist(_, a, b) => {
                 pair = [a.clone(), b.clone()];
                 &pair[..]
+            }
+            Expr::DistBy(_, i, a, b) => {
+                triple = [i.clone(), a.clone(), b.clone()];
+                &triple[..]
             }
             _ => terms,
         };
@@ -691,40 +719,100 @@ pub fn distance_table(
     preds: &[(String, bool)],
     ty: &str,
 ) -> Result<DistTable, CompileError> {
+    let kinds = edge_predicates(view, name, preds, 2)?;
+    let (pos, n) = positions(view, name, ty)?;
+    let mut edges = Vec::new();
+    for (q, args) in &view.init {
+        if let Some(&(_, rev)) = kinds.iter().find(|k| k.0 == *q) {
+            push_edge(&pos, args[0], args[1], rev, &mut edges);
+        }
+    }
+    let dist = checked_distances(name, n, &edges)?;
+    Ok(DistTable { name: name.into(), pos, n, dist, cap: n as u32, index: Vec::new() })
+}
+
+/// A `distance-by` table: for each object `i` of `index_ty`, the distances of [`distance_table`]
+/// over the edges `(P i a b)` of static ternary predicates (`b -> a` when reversed), each graph's
+/// properties checked the same way; the cap is the node count.
+pub fn distance_table_by(
+    view: &TaskView,
+    name: &str,
+    preds: &[(String, bool)],
+    index_ty: &str,
+    ty: &str,
+) -> Result<DistTable, CompileError> {
+    let kinds = edge_predicates(view, name, preds, 3)?;
+    let (pos, n) = positions(view, name, ty)?;
+    let Some(ixs) = view.objects_of(index_ty) else {
+        return Err(CompileError(format!("table `{name}`: the domain has no type `{index_ty}`")));
+    };
+    let mut index = vec![u32::MAX; view.task.objects.len()];
+    for (k, &o) in ixs.iter().enumerate() {
+        index[o as usize] = k as u32;
+    }
+    let mut edges: Vec<Vec<(u32, u32)>> = vec![Vec::new(); ixs.len()];
+    for (q, args) in &view.init {
+        if let Some(&(_, rev)) = kinds.iter().find(|k| k.0 == *q) {
+            let k = index[args[0] as usize];
+            if k != u32::MAX {
+                push_edge(&pos, args[1], args[2], rev, &mut edges[k as usize]);
+            }
+        }
+    }
+    let mut dist = Vec::with_capacity(ixs.len() * n * n);
+    for e in &edges {
+        dist.extend(checked_distances(name, n, e)?);
+    }
+    Ok(DistTable { name: name.into(), pos, n, dist, cap: n as u32, index })
+}
+
+/// The edge predicates of a table: static, of the given arity.
+fn edge_predicates(
+    view: &TaskView,
+    name: &str,
+    preds: &[(String, bool)],
+    arity: usize,
+) -> Result<Vec<(u32, bool)>, CompileError> {
     let mut kinds: Vec<(u32, bool)> = Vec::new();
     for (pred, rev) in preds {
-        let Some((p, arity)) = view.predicate(pred) else {
+        let Some((p, a)) = view.predicate(pred) else {
             return Err(CompileError(format!("table `{name}`: the domain has no predicate `{pred}`")));
         };
-        if arity != 2 || !view.is_static(p) {
-            return Err(CompileError(format!("table `{name}`: `{pred}` must be a static binary predicate")));
+        if a != arity || !view.is_static(p) {
+            let what = if arity == 2 { "binary" } else { "ternary" };
+            return Err(CompileError(format!("table `{name}`: `{pred}` must be a static {what} predicate")));
         }
         kinds.push((p, *rev));
     }
+    Ok(kinds)
+}
+
+/// Object id to position among the objects of `ty`, and their number.
+fn positions(view: &TaskView, name: &str, ty: &str) -> Result<(Vec<u32>, usize), CompileError> {
     let Some(nodes) = view.objects_of(ty) else {
         return Err(CompileError(format!("table `{name}`: the domain has no type `{ty}`")));
     };
-    let n = nodes.len();
     let mut pos = vec![u32::MAX; view.task.objects.len()];
     for (i, &o) in nodes.iter().enumerate() {
         pos[o as usize] = i as u32;
     }
-    let mut succ: Vec<Vec<u32>> = vec![Vec::new(); n];
-    let mut edges = Vec::new();
-    for (q, args) in &view.init {
-        if let Some(&(_, rev)) = kinds.iter().find(|k| k.0 == *q) {
-            let (a, b) = (pos[args[0] as usize], pos[args[1] as usize]);
-            let (a, b) = if rev { (b, a) } else { (a, b) };
-            if a != u32::MAX && b != u32::MAX {
-                succ[a as usize].push(b);
-                edges.push((a, b));
-            }
-        }
+    Ok((pos, nodes.len()))
+}
+
+fn push_edge(pos: &[u32], a: u32, b: u32, rev: bool, edges: &mut Vec<(u32, u32)>) {
+    let (a, b) = (pos[a as usize], pos[b as usize]);
+    let (a, b) = if rev { (b, a) } else { (a, b) };
+    if a != u32::MAX && b != u32::MAX {
+        edges.push((a, b));
     }
+}
+
+/// All-pairs BFS distances (`n * n`, cap `n` where unreachable) and their checked properties.
+fn checked_distances(name: &str, n: usize, edges: &[(u32, u32)]) -> Result<Vec<u32>, CompileError> {
     let cap = n as u32;
     // Distances *to* each target: BFS backwards from every node over reversed edges.
     let mut pred_of: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for &(a, b) in &edges {
+    for &(a, b) in edges {
         pred_of[b as usize].push(a);
     }
     let mut dist = vec![cap; n * n];
@@ -752,7 +840,7 @@ pub fn distance_table(
     if dist.iter().any(|&d| d > cap) {
         return Err(CompileError(format!("table `{name}`: an entry above the cap")));
     }
-    for &(u, v) in &edges {
+    for &(u, v) in edges {
         for t in 0..n {
             let (du, dv) = (dist[u as usize * n + t], dist[v as usize * n + t]);
             if du > dv.saturating_add(1) || (dv < cap && du >= cap) {
@@ -760,5 +848,5 @@ pub fn distance_table(
             }
         }
     }
-    Ok(DistTable { name: name.into(), pos, n, dist, cap })
+    Ok(dist)
 }

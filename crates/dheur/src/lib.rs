@@ -42,6 +42,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("childsnack", include_str!("../heuristics/childsnack.heur")),
     ("floortile", include_str!("../heuristics/floortile.heur")),
     ("satellite", include_str!("../heuristics/satellite.heur")),
+    ("rovers", include_str!("../heuristics/rovers.heur")),
 ];
 
 /// Where each heuristic's proof stands. Only `Proved` counts as certified.
@@ -147,7 +148,13 @@ external!(
     "satellite domain heuristic: images, pointing goals, directions to turn to, calibrations and switchings"
 );
 
-static ALL: &[&ExternalHeuristic] = &[&SPANNER, &MICONIC, &FERRY, &CHILDSNACK, &FLOORTILE, &SATELLITE];
+external!(
+    ROVERS,
+    "rovers",
+    "rovers domain heuristic: communications, samples, images, calibration and store shortfalls, navigation"
+);
+
+static ALL: &[&ExternalHeuristic] = &[&SPANNER, &MICONIC, &FERRY, &CHILDSNACK, &FLOORTILE, &SATELLITE, &ROVERS];
 
 /// Registers every domain heuristic with `search::plugins` (idempotent).
 pub fn register() {

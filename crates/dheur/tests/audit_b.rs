@@ -5,13 +5,16 @@
 
 use search::state::SearchTask;
 
-const DOMAINS: &[&str] = &["satellite", "floortile"];
+const DOMAINS: &[&str] = &["satellite", "rovers", "floortile"];
 
 /// Small parameter settings per domain, several seeds each.
 const SMALL: &[(&str, &[(&str, u32)])] = &[
     ("satellite", &[("satellites", 1), ("instruments", 2), ("modes", 2), ("directions", 3)]),
     ("satellite", &[("satellites", 2), ("instruments", 2), ("modes", 2), ("directions", 2)]),
     ("satellite", &[("satellites", 2), ("instruments", 3), ("modes", 3), ("directions", 2)]),
+    ("rovers", &[("rovers", 1), ("waypoints", 3), ("cameras", 1), ("objectives", 1)]),
+    ("rovers", &[("rovers", 2), ("waypoints", 3), ("cameras", 1), ("objectives", 2)]),
+    ("rovers", &[("rovers", 1), ("waypoints", 4), ("cameras", 2), ("objectives", 2)]),
     ("floortile", &[("rows", 2), ("columns", 2), ("robots", 1)]),
     ("floortile", &[("rows", 3), ("columns", 2), ("robots", 1)]),
     ("floortile", &[("rows", 2), ("columns", 3), ("robots", 2)]),
