@@ -13,11 +13,11 @@ const SMALL: &[(&str, &[(&str, u32)])] = &[
     ("satellite", &[("satellites", 2), ("instruments", 2), ("modes", 2), ("directions", 2)]),
     ("satellite", &[("satellites", 2), ("instruments", 3), ("modes", 3), ("directions", 2)]),
     ("rovers", &[("rovers", 1), ("waypoints", 3), ("cameras", 1), ("objectives", 1)]),
-    ("rovers", &[("rovers", 2), ("waypoints", 3), ("cameras", 1), ("objectives", 2)]),
-    ("rovers", &[("rovers", 1), ("waypoints", 4), ("cameras", 2), ("objectives", 2)]),
+    ("rovers", &[("rovers", 2), ("waypoints", 3), ("cameras", 1), ("objectives", 1)]),
+    ("rovers", &[("rovers", 1), ("waypoints", 4), ("cameras", 1), ("objectives", 2)]),
     ("floortile", &[("rows", 2), ("columns", 2), ("robots", 1)]),
     ("floortile", &[("rows", 3), ("columns", 2), ("robots", 1)]),
-    ("floortile", &[("rows", 2), ("columns", 3), ("robots", 2)]),
+    ("floortile", &[("rows", 1), ("columns", 3), ("robots", 2)]),
 ];
 
 fn ground(task: &model::lifted::Task) -> Option<ground::GroundTask> {
@@ -31,7 +31,7 @@ fn admissible_on_every_reachable_state_of_small_generated_tasks() {
         let dom = domains::find(name).expect("library domain");
         let settings: Vec<(String, u32)> = settings.iter().map(|(k, v)| (k.to_string(), *v)).collect();
         let params = dom.params(&settings).expect("valid parameters");
-        for seed in 0..6 {
+        for seed in 0..4 {
             let problem = dom.generate(&params, seed, "t").expect("generates");
             let task = domains::task(dom.pddl, &problem).unwrap_or_else(|e| panic!("{name}: {e}"));
             let Some(g) = ground(&task) else { continue };
@@ -40,7 +40,7 @@ fn admissible_on_every_reachable_state_of_small_generated_tasks() {
                 Ok(h) => h,
                 Err(r) => panic!("{name} seed {seed}: certificate refused a generated task: {r}\n{problem}"),
             };
-            let Some(report) = dheur::audit::exhaustive(&st, &mut h, 300_000) else { continue };
+            let Some(report) = dheur::audit::exhaustive(&st, &mut h, 20_000) else { continue };
             assert!(report.violation.is_none(), "{name} seed {seed}: {:?}\n{problem}", report.violation);
             *checked.entry(*name).or_insert(0) += 1;
         }
