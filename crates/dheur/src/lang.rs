@@ -257,11 +257,12 @@ pub fn parse(text: &str) -> R<Definition> {
                     |p: Pos| err(p, "expected `(table NAME (distance TYPE EDGE ...))`, EDGE: PRED or (reverse PRED)");
                 let (Some(n), Some(spec)) = (l.get(1).and_then(Sexp::atom), l.get(2)) else { return bad(item.pos()) };
                 let s = spec.list().unwrap_or(&[]);
-                let (index, ty, first) = match (spec.head(), s.get(1).and_then(Sexp::atom), s.get(2).and_then(Sexp::atom)) {
-                    (Some("distance"), Some(ty), _) => (None, ty, 2),
-                    (Some("distance-by"), Some(ix), Some(ty)) => (Some(ix.to_string()), ty, 3),
-                    _ => return bad(spec.pos()),
-                };
+                let (index, ty, first) =
+                    match (spec.head(), s.get(1).and_then(Sexp::atom), s.get(2).and_then(Sexp::atom)) {
+                        (Some("distance"), Some(ty), _) => (None, ty, 2),
+                        (Some("distance-by"), Some(ix), Some(ty)) => (Some(ix.to_string()), ty, 3),
+                        _ => return bad(spec.pos()),
+                    };
                 let mut edges = Vec::new();
                 for e in &s[first..] {
                     match (e.atom(), e.head(), e.list()) {
@@ -277,17 +278,11 @@ pub fn parse(text: &str) -> R<Definition> {
             }
             Some("dead-end") => {
                 let body = only_arg(item, l)?;
-                d.dead_end = Some(
-                    Scope::with_tables(&d.tables)
-                        .boolean(body)?,
-                );
+                d.dead_end = Some(Scope::with_tables(&d.tables).boolean(body)?);
             }
             Some("value") => {
                 let body = only_arg(item, l)?;
-                value = Some(
-                    Scope::with_tables(&d.tables)
-                        .nat(body)?,
-                );
+                value = Some(Scope::with_tables(&d.tables).nat(body)?);
             }
             Some(w) => return err(item.pos(), format!("unknown clause `{w}`")),
             None => return err(item.pos(), "expected a clause `(word ...)`"),
@@ -453,7 +448,10 @@ impl Scope {
                     (true, 4) => Expr::DistBy(t.into(), self.term(&a[1])?, self.term(&a[2])?, self.term(&a[3])?),
                     (false, _) => return err(s.pos(), format!("`(dist {t} FROM TO)`: table `{t}` has one graph")),
                     (true, _) => {
-                        return err(s.pos(), format!("`(dist {t} INDEX FROM TO)`: table `{t}` is a `distance-by` table"));
+                        return err(
+                            s.pos(),
+                            format!("`(dist {t} INDEX FROM TO)`: table `{t}` is a `distance-by` table"),
+                        );
                     }
                 }
             }
