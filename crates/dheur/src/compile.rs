@@ -556,7 +556,7 @@ impl Compiler<'_, '_> {
                 let mut outer: Vec<u16> = Vec::new();
                 let mut uses_nats = false;
                 f.walk(&mut |e| uses_nats |= matches!(e, Expr::NatVar(_)));
-                collect_vars(f, &mut |v| {
+                free_vars(f, &mut vec![b.var.clone()], &mut |v| {
                     let s = self.objs.iter().rposition(|x| x == v).expect("scoped") as u16;
                     if s != slot && !outer.contains(&s) {
                         outer.push(s);
@@ -607,7 +607,36 @@ impl Compiler<'_, '_> {
         Ok(CBinder { slot, domain })
     }
 
+    /// Compiles an expression; a closed subexpression that reads no state (no `holds`, no free
+    /// variable, no `let` name) is evaluated once here, at load, and becomes a constant: a static
+    /// condition such as a shape check of the task costs nothing per state.
     fn node(&mut self, e: &Expr, tables: &[String]) -> Result<Node, CompileError> {
+        let n = self.node_inner(e, tables)?;
+        if matches!(n, Node::Num(_) | Node::Bool(_)) || !foldable(e) {
+            return Ok(n);
+        }
+        let prog = Program {
+            value: Node::Num(0),
+            dead_end: None,
+            atoms: std::mem::take(&mut self.atoms),
+            tables: std::mem::take(&mut self.tables),
+            nobjects: self.view.task.objects.len(),
+            obj_slots: self.max_objs,
+            nats: self.max_nats,
+        };
+        let mut env = Env::new(&prog);
+        let layout = Layout::binary(0);
+        let folded = if is_boolean(e) {
+            Node::Bool(prog.bool(&n, &[], &layout, &mut env))
+        } else {
+            Node::Num(prog.nat(&n, &[], &layout, &mut env))
+        };
+        self.atoms = prog.atoms;
+        self.tables = prog.tables;
+        Ok(folded)
+    }
+
+    fn node_inner(&mut self, e: &Expr, tables: &[String]) -> Result<Node, CompileError> {
         Ok(match e {
             Expr::Num(k) => Node::Num(*k),
             Expr::NatVar(v) => Node::NatVar(self.nats.iter().rposition(|x| x == v).expect("scoped") as u16),
@@ -675,40 +704,82 @@ impl Compiler<'_, '_> {
     }
 }
 
-/// The object variables an expression mentions (bound inside it or not).
-fn collect_vars(e: &Expr, f: &mut dyn FnMut(&str)) {
-    let mut bound: Vec<String> = Vec::new();
-    e.walk(&mut |x| match x {
-        Expr::Fold(_, b, _) | Expr::MinOver(b, ..) => bound.push(b.var.clone()),
-        _ => {}
-    });
-    e.walk(&mut |x| {
-        let terms: &[Term] = match x {
-            Expr::Atom(_, _, a) => a,
-            _ => &[],
-        };
-        let pair;
-        let triple;
-        let terms = match x {
-            Expr::Eq(a, b) | Expr::Dist(_, a, b) => {
-                pair = [a.clone(), b.clone()];
-                &pair[..]
-            }
-            Expr::DistBy(_, i, a, b) => {
-                triple = [i.clone(), a.clone(), b.clone()];
-                &triple[..]
-            }
-            _ => terms,
-        };
-        for t in terms {
-            if let Term::Var(v) = t
-                && !bound.contains(v)
-            {
-                f(v)
-            }
-        }
-    });
+/// Whether an expression is closed and reads no state: no `holds`, no `let` name, no variable
+/// bound outside it (and worth folding: a fold, an arithmetic or a Boolean connective).
+fn foldable(e: &Expr) -> bool {
+    if !matches!(
+        e,
+        Expr::Fold(..) | Expr::MinOver(..) | Expr::Op(..) | Expr::If(..) | Expr::And(_) | Expr::Or(_) | Expr::Not(_)
+    ) {
+        return false;
+    }
+    let mut open = e.reads_state();
+    e.walk(&mut |x| open |= matches!(x, Expr::NatVar(_) | Expr::Let(..)));
+    !open && !has_free_var(e, &mut Vec::new())
 }
+
+/// Whether a variable occurs outside the binders of `e` that bind it.
+fn has_free_var(e: &Expr, bound: &mut Vec<String>) -> bool {
+    let mut found = false;
+    free_vars(e, bound, &mut |_| found = true);
+    found
+}
+
+/// Calls `f` on each occurrence of a variable outside the binders of `e` that bind it (`bound`:
+/// the names in scope), respecting shadowing.
+fn free_vars(e: &Expr, bound: &mut Vec<String>, f: &mut dyn FnMut(&str)) {
+    let term = |t: &Term, bound: &[String], f: &mut dyn FnMut(&str)| {
+        if let Term::Var(v) = t
+            && !bound.contains(v)
+        {
+            f(v)
+        }
+    };
+    let scoped = |b: &Binder, body: &Expr, bound: &mut Vec<String>, f: &mut dyn FnMut(&str)| {
+        bound.push(b.var.clone());
+        if let Some(x) = &b.filter {
+            free_vars(x, bound, f);
+        }
+        free_vars(body, bound, f);
+        bound.pop();
+    };
+    match e {
+        Expr::Num(_) | Expr::NatVar(_) | Expr::Cap(_) | Expr::Bool(_) => {}
+        Expr::Op(_, v) | Expr::And(v) | Expr::Or(v) => v.iter().for_each(|x| free_vars(x, bound, f)),
+        Expr::If(a, b, c) => [a, b, c].iter().for_each(|x| free_vars(x, bound, f)),
+        Expr::Let(_, a, b) | Expr::Less(a, b) | Expr::LessEq(a, b) => {
+            free_vars(a, bound, f);
+            free_vars(b, bound, f)
+        }
+        Expr::Not(a) => free_vars(a, bound, f),
+        Expr::Fold(_, b, body) => scoped(b, body, bound, f),
+        Expr::MinOver(b, body, empty) => {
+            free_vars(empty, bound, f);
+            scoped(b, body, bound, f)
+        }
+        Expr::Dist(_, a, b) | Expr::Eq(a, b) => [a, b].iter().for_each(|x| term(x, bound, f)),
+        Expr::DistBy(_, i, a, b) => [i, a, b].iter().for_each(|x| term(x, bound, f)),
+        Expr::Atom(_, _, args) => args.iter().for_each(|x| term(x, bound, f)),
+    }
+}
+
+/// The sort of an expression: Boolean or natural number.
+fn is_boolean(e: &Expr) -> bool {
+    match e {
+        Expr::Bool(_)
+        | Expr::And(_)
+        | Expr::Or(_)
+        | Expr::Not(_)
+        | Expr::Eq(..)
+        | Expr::Less(..)
+        | Expr::LessEq(..)
+        | Expr::Atom(..) => true,
+        Expr::Fold(f, ..) => matches!(f, Fold::Exists | Fold::Forall),
+        Expr::Let(_, _, body) => is_boolean(body),
+        _ => false,
+    }
+}
+
 
 /// BFS distances over static binary predicates (each edge `a -> b`, or `b -> a` when reversed)
 /// between objects of `ty`, with the properties the proofs use checked: zero diagonal, entries at most the cap (the node count), and for every
