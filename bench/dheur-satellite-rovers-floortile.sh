@@ -10,6 +10,8 @@
 #   bench/dheur-satellite-rovers-floortile.sh                 # easy and medium, all three domains
 #   SPLITS="hard" DOMAINS="satellite" bench/dheur-satellite-rovers-floortile.sh
 #   JOBS=2 ...                                                # two runs at a time (default 1)
+#   NO_BUILD=1 ...                  # use target/release/certplan as it is (crate lab's build script
+#                                   # relinks certplan whenever any worktree commits)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 LIMIT=${LIMIT:-10}
@@ -18,7 +20,7 @@ DOMAINS=${DOMAINS:-"satellite rovers floortile"}
 JOBS=${JOBS:-1}
 OUT=bench/results/dheur-b
 mkdir -p "$OUT"
-cargo build --release -p certplan
+[ -n "${NO_BUILD:-}" ] || cargo build --release -p certplan
 for d in $DOMAINS; do
   for s in $SPLITS; do
     timeout $((30 * 2 * (LIMIT + 30))) nice -n 10 python3 bench/heur_bench.py --limit "$LIMIT" --splits "$s" \

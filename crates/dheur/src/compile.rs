@@ -780,7 +780,6 @@ fn is_boolean(e: &Expr) -> bool {
     }
 }
 
-
 /// BFS distances over static binary predicates (each edge `a -> b`, or `b -> a` when reversed)
 /// between objects of `ty`, with the properties the proofs use checked: zero diagonal, entries at most the cap (the node count), and for every
 /// edge `u -> v` and target `t`: `d(u,t) <= 1 + d(v,t)`, and `d(v,t) < cap` implies `d(u,t) < cap`.
