@@ -51,6 +51,7 @@ enum Node {
     Fold(Fold, CBinder, Box<Node>),
     MinOver(CBinder, Box<Node>, Box<Node>),
     Dist(u16, CTerm, CTerm),
+    DistBy(u16, CTerm, CTerm, CTerm),
     Cap(u16),
     Bool(bool),
     And(Vec<Node>),
@@ -70,26 +71,38 @@ struct AtomTable {
     sparse: FxHashMap<Vec<u32>, u32>,
 }
 
-/// A distance table over the objects of one type.
+/// A distance table over the objects of one type (a `distance-by` table: one per index object).
 #[derive(Debug)]
 pub struct DistTable {
     pub name: String,
     /// Object id to position in the type; `u32::MAX` outside it.
     pos: Vec<u32>,
     n: usize,
-    /// `n * n` entries; `cap` where unreachable.
+    /// `n * n` entries per graph; `cap` where unreachable.
     dist: Vec<u32>,
     pub cap: u32,
+    /// `distance-by`: object id to its graph's number; `u32::MAX` outside the index type.
+    index: Vec<u32>,
 }
 
 impl DistTable {
     #[inline]
     fn get(&self, a: u32, b: u32) -> u64 {
+        self.get_in(0, a, b)
+    }
+
+    #[inline]
+    fn get_in(&self, graph: u32, a: u32, b: u32) -> u64 {
         let (pa, pb) = (self.pos[a as usize], self.pos[b as usize]);
-        if pa == u32::MAX || pb == u32::MAX {
+        if pa == u32::MAX || pb == u32::MAX || graph == u32::MAX {
             return self.cap as u64;
         }
-        self.dist[pa as usize * self.n + pb as usize] as u64
+        self.dist[(graph as usize * self.n + pa as usize) * self.n + pb as usize] as u64
+    }
+
+    #[inline]
+    fn get_by(&self, i: u32, a: u32, b: u32) -> u64 {
+        self.get_in(self.index[i as usize], a, b)
     }
 }
 
@@ -223,7 +236,10 @@ impl Program {
             tables: Vec::new(),
         };
         for t in &def.tables {
-            let table = distance_table(view, &t.name, &t.edges, &t.ty)?;
+            let table = match &t.index {
+                None => distance_table(view, &t.name, &t.edges, &t.ty)?,
+                Some(ix) => distance_table_by(view, &t.name, &t.edges, ix, &t.ty)?,
+            };
             c.tables.push(table);
         }
         let table_names: Vec<String> = def.tables.iter().map(|t| t.name.clone()).collect();
@@ -366,6 +382,9 @@ impl Program {
                 }
             }
             Node::Dist(t, a, b) => self.tables[*t as usize].get(Self::term(*a, env), Self::term(*b, env)),
+            Node::DistBy(t, i, a, b) => {
+                self.tables[*t as usize].get_by(Self::term(*i, env), Self::term(*a, env), Self::term(*b, env))
+            }
             Node::Cap(t) => self.tables[*t as usize].cap as u64,
             _ => unreachable!("sorts are checked by the parser"),
         }
@@ -537,7 +556,7 @@ impl Compiler<'_, '_> {
                 let mut outer: Vec<u16> = Vec::new();
                 let mut uses_nats = false;
                 f.walk(&mut |e| uses_nats |= matches!(e, Expr::NatVar(_)));
-                collect_vars(f, &mut |v| {
+                free_vars(f, &mut vec![b.var.clone()], &mut |v| {
                     let s = self.objs.iter().rposition(|x| x == v).expect("scoped") as u16;
                     if s != slot && !outer.contains(&s) {
                         outer.push(s);
@@ -588,7 +607,36 @@ impl Compiler<'_, '_> {
         Ok(CBinder { slot, domain })
     }
 
+    /// Compiles an expression; a closed subexpression that reads no state (no `holds`, no free
+    /// variable, no `let` name) is evaluated once here, at load, and becomes a constant: a static
+    /// condition such as a shape check of the task costs nothing per state.
     fn node(&mut self, e: &Expr, tables: &[String]) -> Result<Node, CompileError> {
+        let n = self.node_inner(e, tables)?;
+        if matches!(n, Node::Num(_) | Node::Bool(_)) || !foldable(e) {
+            return Ok(n);
+        }
+        let prog = Program {
+            value: Node::Num(0),
+            dead_end: None,
+            atoms: std::mem::take(&mut self.atoms),
+            tables: std::mem::take(&mut self.tables),
+            nobjects: self.view.task.objects.len(),
+            obj_slots: self.max_objs,
+            nats: self.max_nats,
+        };
+        let mut env = Env::new(&prog);
+        let layout = Layout::binary(0);
+        let folded = if is_boolean(e) {
+            Node::Bool(prog.bool(&n, &[], &layout, &mut env))
+        } else {
+            Node::Num(prog.nat(&n, &[], &layout, &mut env))
+        };
+        self.atoms = prog.atoms;
+        self.tables = prog.tables;
+        Ok(folded)
+    }
+
+    fn node_inner(&mut self, e: &Expr, tables: &[String]) -> Result<Node, CompileError> {
         Ok(match e {
             Expr::Num(k) => Node::Num(*k),
             Expr::NatVar(v) => Node::NatVar(self.nats.iter().rposition(|x| x == v).expect("scoped") as u16),
@@ -636,6 +684,10 @@ impl Compiler<'_, '_> {
                 let i = tables.iter().position(|x| x == t).expect("the parser checked tables") as u16;
                 Node::Dist(i, self.term(a)?, self.term(b)?)
             }
+            Expr::DistBy(t, i, a, b) => {
+                let k = tables.iter().position(|x| x == t).expect("the parser checked tables") as u16;
+                Node::DistBy(k, self.term(i)?, self.term(a)?, self.term(b)?)
+            }
             Expr::Cap(t) => Node::Cap(tables.iter().position(|x| x == t).expect("the parser checked tables") as u16),
             Expr::Bool(b) => Node::Bool(*b),
             Expr::And(v) => Node::And(v.iter().map(|x| self.node(x, tables)).collect::<Result<_, _>>()?),
@@ -652,34 +704,80 @@ impl Compiler<'_, '_> {
     }
 }
 
-/// The object variables an expression mentions (bound inside it or not).
-fn collect_vars(e: &Expr, f: &mut dyn FnMut(&str)) {
-    let mut bound: Vec<String> = Vec::new();
-    e.walk(&mut |x| match x {
-        Expr::Fold(_, b, _) | Expr::MinOver(b, ..) => bound.push(b.var.clone()),
-        _ => {}
-    });
-    e.walk(&mut |x| {
-        let terms: &[Term] = match x {
-            Expr::Atom(_, _, a) => a,
-            _ => &[],
-        };
-        let pair;
-        let terms = match x {
-            Expr::Eq(a, b) | Expr::Dist(_, a, b) => {
-                pair = [a.clone(), b.clone()];
-                &pair[..]
-            }
-            _ => terms,
-        };
-        for t in terms {
-            if let Term::Var(v) = t
-                && !bound.contains(v)
-            {
-                f(v)
-            }
+/// Whether an expression is closed and reads no state: no `holds`, no `let` name, no variable
+/// bound outside it (and worth folding: a fold, an arithmetic or a Boolean connective).
+fn foldable(e: &Expr) -> bool {
+    if !matches!(
+        e,
+        Expr::Fold(..) | Expr::MinOver(..) | Expr::Op(..) | Expr::If(..) | Expr::And(_) | Expr::Or(_) | Expr::Not(_)
+    ) {
+        return false;
+    }
+    let mut open = e.reads_state();
+    e.walk(&mut |x| open |= matches!(x, Expr::NatVar(_) | Expr::Let(..)));
+    !open && !has_free_var(e, &mut Vec::new())
+}
+
+/// Whether a variable occurs outside the binders of `e` that bind it.
+fn has_free_var(e: &Expr, bound: &mut Vec<String>) -> bool {
+    let mut found = false;
+    free_vars(e, bound, &mut |_| found = true);
+    found
+}
+
+/// Calls `f` on each occurrence of a variable outside the binders of `e` that bind it (`bound`:
+/// the names in scope), respecting shadowing.
+fn free_vars(e: &Expr, bound: &mut Vec<String>, f: &mut dyn FnMut(&str)) {
+    let term = |t: &Term, bound: &[String], f: &mut dyn FnMut(&str)| {
+        if let Term::Var(v) = t
+            && !bound.contains(v)
+        {
+            f(v)
         }
-    });
+    };
+    let scoped = |b: &Binder, body: &Expr, bound: &mut Vec<String>, f: &mut dyn FnMut(&str)| {
+        bound.push(b.var.clone());
+        if let Some(x) = &b.filter {
+            free_vars(x, bound, f);
+        }
+        free_vars(body, bound, f);
+        bound.pop();
+    };
+    match e {
+        Expr::Num(_) | Expr::NatVar(_) | Expr::Cap(_) | Expr::Bool(_) => {}
+        Expr::Op(_, v) | Expr::And(v) | Expr::Or(v) => v.iter().for_each(|x| free_vars(x, bound, f)),
+        Expr::If(a, b, c) => [a, b, c].iter().for_each(|x| free_vars(x, bound, f)),
+        Expr::Let(_, a, b) | Expr::Less(a, b) | Expr::LessEq(a, b) => {
+            free_vars(a, bound, f);
+            free_vars(b, bound, f)
+        }
+        Expr::Not(a) => free_vars(a, bound, f),
+        Expr::Fold(_, b, body) => scoped(b, body, bound, f),
+        Expr::MinOver(b, body, empty) => {
+            free_vars(empty, bound, f);
+            scoped(b, body, bound, f)
+        }
+        Expr::Dist(_, a, b) | Expr::Eq(a, b) => [a, b].iter().for_each(|x| term(x, bound, f)),
+        Expr::DistBy(_, i, a, b) => [i, a, b].iter().for_each(|x| term(x, bound, f)),
+        Expr::Atom(_, _, args) => args.iter().for_each(|x| term(x, bound, f)),
+    }
+}
+
+/// The sort of an expression: Boolean or natural number.
+fn is_boolean(e: &Expr) -> bool {
+    match e {
+        Expr::Bool(_)
+        | Expr::And(_)
+        | Expr::Or(_)
+        | Expr::Not(_)
+        | Expr::Eq(..)
+        | Expr::Less(..)
+        | Expr::LessEq(..)
+        | Expr::Atom(..) => true,
+        Expr::Fold(f, ..) => matches!(f, Fold::Exists | Fold::Forall),
+        Expr::Let(_, _, body) => is_boolean(body),
+        _ => false,
+    }
 }
 
 /// BFS distances over static binary predicates (each edge `a -> b`, or `b -> a` when reversed)
@@ -691,40 +789,100 @@ pub fn distance_table(
     preds: &[(String, bool)],
     ty: &str,
 ) -> Result<DistTable, CompileError> {
+    let kinds = edge_predicates(view, name, preds, 2)?;
+    let (pos, n) = positions(view, name, ty)?;
+    let mut edges = Vec::new();
+    for (q, args) in &view.init {
+        if let Some(&(_, rev)) = kinds.iter().find(|k| k.0 == *q) {
+            push_edge(&pos, args[0], args[1], rev, &mut edges);
+        }
+    }
+    let dist = checked_distances(name, n, &edges)?;
+    Ok(DistTable { name: name.into(), pos, n, dist, cap: n as u32, index: Vec::new() })
+}
+
+/// A `distance-by` table: for each object `i` of `index_ty`, the distances of [`distance_table`]
+/// over the edges `(P i a b)` of static ternary predicates (`b -> a` when reversed), each graph's
+/// properties checked the same way; the cap is the node count.
+pub fn distance_table_by(
+    view: &TaskView,
+    name: &str,
+    preds: &[(String, bool)],
+    index_ty: &str,
+    ty: &str,
+) -> Result<DistTable, CompileError> {
+    let kinds = edge_predicates(view, name, preds, 3)?;
+    let (pos, n) = positions(view, name, ty)?;
+    let Some(ixs) = view.objects_of(index_ty) else {
+        return Err(CompileError(format!("table `{name}`: the domain has no type `{index_ty}`")));
+    };
+    let mut index = vec![u32::MAX; view.task.objects.len()];
+    for (k, &o) in ixs.iter().enumerate() {
+        index[o as usize] = k as u32;
+    }
+    let mut edges: Vec<Vec<(u32, u32)>> = vec![Vec::new(); ixs.len()];
+    for (q, args) in &view.init {
+        if let Some(&(_, rev)) = kinds.iter().find(|k| k.0 == *q) {
+            let k = index[args[0] as usize];
+            if k != u32::MAX {
+                push_edge(&pos, args[1], args[2], rev, &mut edges[k as usize]);
+            }
+        }
+    }
+    let mut dist = Vec::with_capacity(ixs.len() * n * n);
+    for e in &edges {
+        dist.extend(checked_distances(name, n, e)?);
+    }
+    Ok(DistTable { name: name.into(), pos, n, dist, cap: n as u32, index })
+}
+
+/// The edge predicates of a table: static, of the given arity.
+fn edge_predicates(
+    view: &TaskView,
+    name: &str,
+    preds: &[(String, bool)],
+    arity: usize,
+) -> Result<Vec<(u32, bool)>, CompileError> {
     let mut kinds: Vec<(u32, bool)> = Vec::new();
     for (pred, rev) in preds {
-        let Some((p, arity)) = view.predicate(pred) else {
+        let Some((p, a)) = view.predicate(pred) else {
             return Err(CompileError(format!("table `{name}`: the domain has no predicate `{pred}`")));
         };
-        if arity != 2 || !view.is_static(p) {
-            return Err(CompileError(format!("table `{name}`: `{pred}` must be a static binary predicate")));
+        if a != arity || !view.is_static(p) {
+            let what = if arity == 2 { "binary" } else { "ternary" };
+            return Err(CompileError(format!("table `{name}`: `{pred}` must be a static {what} predicate")));
         }
         kinds.push((p, *rev));
     }
+    Ok(kinds)
+}
+
+/// Object id to position among the objects of `ty`, and their number.
+fn positions(view: &TaskView, name: &str, ty: &str) -> Result<(Vec<u32>, usize), CompileError> {
     let Some(nodes) = view.objects_of(ty) else {
         return Err(CompileError(format!("table `{name}`: the domain has no type `{ty}`")));
     };
-    let n = nodes.len();
     let mut pos = vec![u32::MAX; view.task.objects.len()];
     for (i, &o) in nodes.iter().enumerate() {
         pos[o as usize] = i as u32;
     }
-    let mut succ: Vec<Vec<u32>> = vec![Vec::new(); n];
-    let mut edges = Vec::new();
-    for (q, args) in &view.init {
-        if let Some(&(_, rev)) = kinds.iter().find(|k| k.0 == *q) {
-            let (a, b) = (pos[args[0] as usize], pos[args[1] as usize]);
-            let (a, b) = if rev { (b, a) } else { (a, b) };
-            if a != u32::MAX && b != u32::MAX {
-                succ[a as usize].push(b);
-                edges.push((a, b));
-            }
-        }
+    Ok((pos, nodes.len()))
+}
+
+fn push_edge(pos: &[u32], a: u32, b: u32, rev: bool, edges: &mut Vec<(u32, u32)>) {
+    let (a, b) = (pos[a as usize], pos[b as usize]);
+    let (a, b) = if rev { (b, a) } else { (a, b) };
+    if a != u32::MAX && b != u32::MAX {
+        edges.push((a, b));
     }
+}
+
+/// All-pairs BFS distances (`n * n`, cap `n` where unreachable) and their checked properties.
+fn checked_distances(name: &str, n: usize, edges: &[(u32, u32)]) -> Result<Vec<u32>, CompileError> {
     let cap = n as u32;
     // Distances *to* each target: BFS backwards from every node over reversed edges.
     let mut pred_of: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for &(a, b) in &edges {
+    for &(a, b) in edges {
         pred_of[b as usize].push(a);
     }
     let mut dist = vec![cap; n * n];
@@ -752,7 +910,7 @@ pub fn distance_table(
     if dist.iter().any(|&d| d > cap) {
         return Err(CompileError(format!("table `{name}`: an entry above the cap")));
     }
-    for &(u, v) in &edges {
+    for &(u, v) in edges {
         for t in 0..n {
             let (du, dv) = (dist[u as usize * n + t], dist[v as usize * n + t]);
             if du > dv.saturating_add(1) || (dv < cap && du >= cap) {
@@ -760,5 +918,5 @@ pub fn distance_table(
             }
         }
     }
-    Ok(DistTable { name: name.into(), pos, n, dist, cap })
+    Ok(dist)
 }

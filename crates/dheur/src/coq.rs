@@ -7,6 +7,7 @@
 //!                 holds : string -> list nat -> bool;  (* the state *)
 //!                 init : string -> list nat -> bool; goal : string -> list nat -> bool;
 //!                 stat : string -> list nat -> bool; dist : string -> nat -> nat -> nat;
+//!                 dist_by : string -> nat -> nat -> nat -> nat;  (* distance-by tables *)
 //!                 dist_cap : string -> nat;
 //!                 obj : string -> nat }.
 //! ```
@@ -37,6 +38,7 @@ Record Ctx := {
   goal : string -> list nat -> bool;
   stat : string -> list nat -> bool;
   dist : string -> nat -> nat -> nat;
+  dist_by : string -> nat -> nat -> nat -> nat;
   dist_cap : string -> nat;
   obj : string -> nat
 }.
@@ -170,6 +172,7 @@ pub fn expr(e: &Expr) -> String {
             format!("(min_over {} (fun v_{} => {}) {})", domain(b), ident(&b.var[1..]), expr(body), expr(empty))
         }
         Expr::Dist(t, a, b) => format!("(dist c \"{t}\" {} {})", term(a), term(b)),
+        Expr::DistBy(t, i, a, b) => format!("(dist_by c \"{t}\" {} {} {})", term(i), term(a), term(b)),
         Expr::Cap(t) => format!("(dist_cap c \"{t}\")"),
         Expr::Bool(b) => b.to_string(),
         Expr::And(v) => v.iter().rev().fold("true".into(), |acc, x| format!("(andb {} {acc})", expr(x))),

@@ -14,6 +14,8 @@
 //!   (exact-types TYPE ...)             ; every object of TYPE is declared with TYPE itself
 //!   (check NAME BOOL)                  ; domain assumptions on init, goal, static facts
 //!   (table NAME (distance TYPE EDGE ...)) ; graph distances; EDGE: PRED (a -> b) or (reverse PRED)
+//!   (table NAME (distance-by ITYPE TYPE EDGE ...)) ; one graph per object i of ITYPE; EDGE: a
+//!                                      ; ternary PRED (i a -> b) or (reverse PRED)
 //!   (dead-end BOOL)                    ; optional: infinity where it holds
 //!   (value NAT))
 //! ```
@@ -22,7 +24,8 @@
 //! `(max e ...)`, `(min e ...)`, `(if b e e)`, `(let ((x e) ...) e)`, `x`,
 //! `(sum (?v TYPE [FILTER]) e)`, `(count (?v TYPE [FILTER]) b)`, `(max-over (?v TYPE [FILTER]) e)`
 //! (0 when empty), `(min-over (?v TYPE [FILTER]) e EMPTY)`, `(dist TABLE t t)` (the table's cap
-//! when unreachable or outside its type), `(cap TABLE)`. Booleans: `true`, `false`, `(and ...)`, `(or ...)`,
+//! when unreachable or outside its type), `(dist TABLE i t t)` (a `distance-by` table: the graph
+//! of object `i`; the cap too when `i` is outside ITYPE), `(cap TABLE)`. Booleans: `true`, `false`, `(and ...)`, `(or ...)`,
 //! `(not b)`, `(= t t)`, `(< e e)`, `(<= e e)`, `(exists (?v TYPE [FILTER]) b)`,
 //! `(forall (?v TYPE [FILTER]) b)`, and atom tests `(holds (P t ...))` (the state),
 //! `(init (P t ...))`, `(goal (P t ...))` (a positive goal atom), `(static (P t ...))` (an initial
@@ -90,6 +93,8 @@ pub enum Expr {
     Fold(Fold, Binder, Box<Expr>),
     MinOver(Binder, Box<Expr>, Box<Expr>),
     Dist(String, Term, Term),
+    /// A `distance-by` table's distance in the graph of the first term's object.
+    DistBy(String, Term, Term, Term),
     /// A table's cap: the value of unreachable entries.
     Cap(String),
     Bool(bool),
@@ -158,6 +163,8 @@ pub struct Table {
     pub name: String,
     pub ty: String,
     pub edges: Vec<(String, bool)>,
+    /// `distance-by`: the type of the index objects (edges are ternary, index first).
+    pub index: Option<String>,
 }
 
 /// A parsed heuristic definition.
@@ -250,11 +257,14 @@ pub fn parse(text: &str) -> R<Definition> {
                     |p: Pos| err(p, "expected `(table NAME (distance TYPE EDGE ...))`, EDGE: PRED or (reverse PRED)");
                 let (Some(n), Some(spec)) = (l.get(1).and_then(Sexp::atom), l.get(2)) else { return bad(item.pos()) };
                 let s = spec.list().unwrap_or(&[]);
-                let (Some("distance"), Some(ty)) = (spec.head(), s.get(1).and_then(Sexp::atom)) else {
-                    return bad(spec.pos());
-                };
+                let (index, ty, first) =
+                    match (spec.head(), s.get(1).and_then(Sexp::atom), s.get(2).and_then(Sexp::atom)) {
+                        (Some("distance"), Some(ty), _) => (None, ty, 2),
+                        (Some("distance-by"), Some(ix), Some(ty)) => (Some(ix.to_string()), ty, 3),
+                        _ => return bad(spec.pos()),
+                    };
                 let mut edges = Vec::new();
-                for e in &s[2..] {
+                for e in &s[first..] {
                     match (e.atom(), e.head(), e.list()) {
                         (Some(p), _, _) => edges.push((p.to_string(), false)),
                         (_, Some("reverse"), Some([_, Sexp::Atom(p, _)])) => edges.push((p.clone(), true)),
@@ -264,21 +274,15 @@ pub fn parse(text: &str) -> R<Definition> {
                 if edges.is_empty() || l.len() != 3 {
                     return bad(item.pos());
                 }
-                d.tables.push(Table { name: n.into(), ty: ty.into(), edges });
+                d.tables.push(Table { name: n.into(), ty: ty.into(), edges, index });
             }
             Some("dead-end") => {
                 let body = only_arg(item, l)?;
-                d.dead_end = Some(
-                    Scope { tables: d.tables.iter().map(|t| t.name.clone()).collect(), ..Scope::default() }
-                        .boolean(body)?,
-                );
+                d.dead_end = Some(Scope::with_tables(&d.tables).boolean(body)?);
             }
             Some("value") => {
                 let body = only_arg(item, l)?;
-                value = Some(
-                    Scope { tables: d.tables.iter().map(|t| t.name.clone()).collect(), ..Scope::default() }
-                        .nat(body)?,
-                );
+                value = Some(Scope::with_tables(&d.tables).nat(body)?);
             }
             Some(w) => return err(item.pos(), format!("unknown clause `{w}`")),
             None => return err(item.pos(), "expected a clause `(word ...)`"),
@@ -314,9 +318,19 @@ struct Scope {
     objects: Vec<String>,
     nats: Vec<String>,
     tables: Vec<String>,
+    /// The `distance-by` tables among `tables`.
+    indexed: Vec<String>,
 }
 
 impl Scope {
+    fn with_tables(tables: &[Table]) -> Scope {
+        Scope {
+            tables: tables.iter().map(|t| t.name.clone()).collect(),
+            indexed: tables.iter().filter(|t| t.index.is_some()).map(|t| t.name.clone()).collect(),
+            ..Scope::default()
+        }
+    }
+
     fn term(&self, s: &Sexp) -> R<Term> {
         match s.atom() {
             Some(v) if v.starts_with('?') => {
@@ -424,12 +438,22 @@ impl Scope {
                 Expr::MinOver(b, Box::new(inner.nat(&a[1])?), Box::new(self.nat(&a[2])?))
             }
             "dist" => {
-                let a = self.args(s, 3..=3)?;
+                let a = self.args(s, 3..=4)?;
                 let t = a[0].atom().unwrap_or("");
                 if !self.tables.iter().any(|x| x == t) {
                     return err(a[0].pos(), format!("unknown table `{t}` (declare it with `(table ...)` first)"));
                 }
-                Expr::Dist(t.into(), self.term(&a[1])?, self.term(&a[2])?)
+                match (self.indexed.iter().any(|x| x == t), a.len()) {
+                    (false, 3) => Expr::Dist(t.into(), self.term(&a[1])?, self.term(&a[2])?),
+                    (true, 4) => Expr::DistBy(t.into(), self.term(&a[1])?, self.term(&a[2])?, self.term(&a[3])?),
+                    (false, _) => return err(s.pos(), format!("`(dist {t} FROM TO)`: table `{t}` has one graph")),
+                    (true, _) => {
+                        return err(
+                            s.pos(),
+                            format!("`(dist {t} INDEX FROM TO)`: table `{t}` is a `distance-by` table"),
+                        );
+                    }
+                }
             }
             "cap" => {
                 let a = self.args(s, 1..=1)?;
@@ -513,5 +537,11 @@ mod tests {
         let e = parse("(heuristic h (domain d) (value (dist t a b)))").unwrap_err();
         assert!(e.message.contains("unknown table"), "{e}");
         assert!(parse("(heuristic h (value 0))").unwrap_err().message.contains("domain"));
+        let by = "(heuristic h (domain d) (table g (distance-by r w t)) (value (sum (?r r) (dist g ?r a b))))";
+        assert!(matches!(parse(by).unwrap().value, Expr::Fold(_, _, ref b) if matches!(**b, Expr::DistBy(..))));
+        let e = parse("(heuristic h (domain d) (table g (distance-by r w t)) (value (dist g a b)))").unwrap_err();
+        assert!(e.message.contains("distance-by"), "{e}");
+        let e = parse("(heuristic h (domain d) (table g (distance w t)) (value (dist g x a b)))").unwrap_err();
+        assert!(e.message.contains("one graph"), "{e}");
     }
 }

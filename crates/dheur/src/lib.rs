@@ -49,6 +49,8 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("ferry", include_str!("../heuristics/ferry.heur")),
     ("childsnack", include_str!("../heuristics/childsnack.heur")),
     ("floortile", include_str!("../heuristics/floortile.heur")),
+    ("satellite", include_str!("../heuristics/satellite.heur")),
+    ("rovers", include_str!("../heuristics/rovers.heur")),
 ];
 
 /// The per-domain proofs under `proofs/`: heuristic name and Coq file. Each states, about the
@@ -160,7 +162,19 @@ external!(
     "floortile domain heuristic: paints, missing colors, robot distance to painting squares"
 );
 
-static ALL: &[&ExternalHeuristic] = &[&SPANNER, &MICONIC, &FERRY, &CHILDSNACK, &FLOORTILE];
+external!(
+    SATELLITE,
+    "satellite",
+    "satellite domain heuristic: images, pointing goals, directions to turn to, calibrations and switchings"
+);
+
+external!(
+    ROVERS,
+    "rovers",
+    "rovers domain heuristic: communications, samples, images, calibration and store shortfalls, navigation"
+);
+
+static ALL: &[&ExternalHeuristic] = &[&SPANNER, &MICONIC, &FERRY, &CHILDSNACK, &FLOORTILE, &SATELLITE, &ROVERS];
 
 // `domain()`: the domain heuristic written for the task's PDDL domain, chosen by its name, so
 // that one search configuration covers a whole benchmark suite (paper 001's LeanPlan column).
