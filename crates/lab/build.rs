@@ -15,7 +15,11 @@ fn main() {
         println!("cargo:rerun-if-changed={dir}/HEAD");
         println!("cargo:rerun-if-changed={dir}/logs/HEAD");
     }
-    if let Some(dir) = git(&["rev-parse", "--git-common-dir"]) {
-        println!("cargo:rerun-if-changed={dir}/refs/heads");
+    // The current branch's own ref, not the whole `refs/heads` folder: with several worktrees,
+    // a commit on any other branch would relink every binary that depends on this crate.
+    if let (Some(dir), Some(branch)) =
+        (git(&["rev-parse", "--git-common-dir"]), git(&["symbolic-ref", "-q", "HEAD"]))
+    {
+        println!("cargo:rerun-if-changed={dir}/{branch}");
     }
 }
