@@ -13,7 +13,9 @@
 //!   (static-predicates PRED ...)       ; predicates that no action may change
 //!   (exact-types TYPE ...)             ; every object of TYPE is declared with TYPE itself
 //!   (check NAME BOOL)                  ; domain assumptions on init, goal, static facts
-//!   (table NAME (distance TYPE EDGE ...)) ; graph distances; EDGE: PRED (a -> b) or (reverse PRED)
+//!   (table NAME (distance TYPE EDGE ...)) ; graph distances; EDGE: PRED (a -> b), (reverse PRED)
+//!                                       ; or (where (?a ?b) BOOL): a -> b where BOOL holds of the
+//!                                       ; task (init, goal, static; no state), e.g. a goal relation
 //!   (dead-end BOOL)                    ; optional: infinity where it holds
 //!   (value NAT))
 //! ```
@@ -152,12 +154,24 @@ pub struct Check {
 }
 
 /// A distance table: shortest paths between objects of `ty`, one step per edge; an edge is an
-/// atom `(P a b)` of a static binary predicate, read `a -> b`, or `b -> a` when reversed.
+/// atom `(P a b)` of a static binary predicate, read `a -> b`, or `b -> a` when reversed, or a
+/// pair `a -> b` of a [`Relation`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Table {
     pub name: String,
     pub ty: String,
     pub edges: Vec<(String, bool)>,
+    pub relations: Vec<Relation>,
+}
+
+/// Edges `from -> to` wherever a Boolean expression over the task (never the state) holds: edges
+/// a single static binary predicate cannot state, such as goal atoms (`(goal (on ?a ?b))`) or a
+/// projection of a ternary predicate (`(exists (?d direction) (static (adjacent ?a ?b ?d)))`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Relation {
+    pub from: String,
+    pub to: String,
+    pub expr: Expr,
 }
 
 /// A parsed heuristic definition.
@@ -246,25 +260,47 @@ pub fn parse(text: &str) -> R<Definition> {
                 d.checks.push(Check { name, expr, pos: item.pos() });
             }
             Some("table") => {
-                let bad =
-                    |p: Pos| err(p, "expected `(table NAME (distance TYPE EDGE ...))`, EDGE: PRED or (reverse PRED)");
+                let bad = |p: Pos| {
+                    err(
+                        p,
+                        "expected `(table NAME (distance TYPE EDGE ...))`, EDGE: PRED, (reverse PRED) or (where (?a ?b) BOOL)",
+                    )
+                };
                 let (Some(n), Some(spec)) = (l.get(1).and_then(Sexp::atom), l.get(2)) else { return bad(item.pos()) };
                 let s = spec.list().unwrap_or(&[]);
                 let (Some("distance"), Some(ty)) = (spec.head(), s.get(1).and_then(Sexp::atom)) else {
                     return bad(spec.pos());
                 };
                 let mut edges = Vec::new();
+                let mut relations = Vec::new();
                 for e in &s[2..] {
                     match (e.atom(), e.head(), e.list()) {
                         (Some(p), _, _) => edges.push((p.to_string(), false)),
                         (_, Some("reverse"), Some([_, Sexp::Atom(p, _)])) => edges.push((p.clone(), true)),
+                        (_, Some("where"), Some([_, vars, body])) => {
+                            let (Some(a), Some(b)) = (
+                                vars.list().and_then(|v| v.first()).and_then(Sexp::atom),
+                                vars.list().and_then(|v| v.get(1)).and_then(Sexp::atom),
+                            ) else {
+                                return bad(vars.pos());
+                            };
+                            if vars.list().map_or(0, <[Sexp]>::len) != 2 || !a.starts_with('?') || !b.starts_with('?') || a == b {
+                                return bad(vars.pos());
+                            }
+                            let scope = Scope { objects: vec![a.to_string(), b.to_string()], ..Scope::default() };
+                            let expr = scope.boolean(body)?;
+                            if expr.reads_state() {
+                                return err(body.pos(), "an edge relation reads the task (init, goal, static), not a state (holds)");
+                            }
+                            relations.push(Relation { from: a.into(), to: b.into(), expr });
+                        }
                         _ => return bad(e.pos()),
                     }
                 }
-                if edges.is_empty() || l.len() != 3 {
+                if (edges.is_empty() && relations.is_empty()) || l.len() != 3 {
                     return bad(item.pos());
                 }
-                d.tables.push(Table { name: n.into(), ty: ty.into(), edges });
+                d.tables.push(Table { name: n.into(), ty: ty.into(), edges, relations });
             }
             Some("dead-end") => {
                 let body = only_arg(item, l)?;
@@ -513,5 +549,15 @@ mod tests {
         let e = parse("(heuristic h (domain d) (value (dist t a b)))").unwrap_err();
         assert!(e.message.contains("unknown table"), "{e}");
         assert!(parse("(heuristic h (value 0))").unwrap_err().message.contains("domain"));
+        let t = "(heuristic h (domain d) (table g (distance t (where (?a ?b) (goal (on ?a ?b))))) (value (dist g x y)))";
+        assert_eq!(parse(t).unwrap().tables[0].relations.len(), 1);
+        let e = parse("(heuristic h (domain d) (table g (distance t (where (?a ?b) (holds (on ?a ?b))))) (value 0))")
+            .unwrap_err();
+        assert!(e.message.contains("not a state"), "{e}");
+        let e = parse("(heuristic h (domain d) (table g (distance t (where (?a ?b) (goal (on ?a ?c))))) (value 0))")
+            .unwrap_err();
+        assert!(e.message.contains("unbound variable `?c`"), "{e}");
+        let e = parse("(heuristic h (domain d) (table g (distance t (where (?a ?a) true))) (value 0))").unwrap_err();
+        assert!(e.message.contains("where"), "{e}");
     }
 }

@@ -41,6 +41,9 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("ferry", include_str!("../heuristics/ferry.heur")),
     ("childsnack", include_str!("../heuristics/childsnack.heur")),
     ("floortile", include_str!("../heuristics/floortile.heur")),
+    ("blocksworld", include_str!("../heuristics/blocksworld.heur")),
+    ("transport", include_str!("../heuristics/transport.heur")),
+    ("sokoban", include_str!("../heuristics/sokoban.heur")),
 ];
 
 /// Where each heuristic's proof stands. Only `Proved` counts as certified.
@@ -140,7 +143,26 @@ external!(
     "floortile domain heuristic: paints, missing colors, robot distance to painting squares"
 );
 
-static ALL: &[&ExternalHeuristic] = &[&SPANNER, &MICONIC, &FERRY, &CHILDSNACK, &FLOORTILE];
+external!(
+    BLOCKSWORLD,
+    "blocksworld",
+    "blocksworld domain heuristic: grab and placement per block off its goal tower, detours; max with unmet clear goals"
+);
+
+external!(
+    TRANSPORT,
+    "transport",
+    "transport domain heuristic: pick-ups and drops + max of farthest package road distance and locations to reach"
+);
+
+external!(
+    SOKOBAN,
+    "sokoban",
+    "sokoban domain heuristic: push distances + walk to the first push, max per-box push+walk; unreachable-goal dead ends"
+);
+
+static ALL: &[&ExternalHeuristic] =
+    &[&SPANNER, &MICONIC, &FERRY, &CHILDSNACK, &FLOORTILE, &BLOCKSWORLD, &TRANSPORT, &SOKOBAN];
 
 /// Registers every domain heuristic with `search::plugins` (idempotent).
 pub fn register() {
