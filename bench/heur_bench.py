@@ -24,8 +24,9 @@ def run(binary, domain, problem, search, limit):
     fd, plan_file = tempfile.mkstemp(suffix=".plan")
     os.close(fd)
     t0 = time.time()
+    # `timeout` kills a run that overstays certplan's own limit (loading, grounding) for good.
     p = subprocess.run(
-        [binary, "plan", "--json", "--time-limit", str(limit), "--memory-limit", "4096", "--search", search,
+        ["timeout", "-k", "2", str(limit + 5), binary, "plan", "--json", "--time-limit", str(limit), "--memory-limit", "4096", "--search", search,
          "--plan-file", plan_file, domain, problem],
         capture_output=True, text=True, timeout=limit + 30)
     wall = time.time() - t0
