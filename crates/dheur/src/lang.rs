@@ -284,13 +284,20 @@ pub fn parse(text: &str) -> R<Definition> {
                             ) else {
                                 return bad(vars.pos());
                             };
-                            if vars.list().map_or(0, <[Sexp]>::len) != 2 || !a.starts_with('?') || !b.starts_with('?') || a == b {
+                            if vars.list().map_or(0, <[Sexp]>::len) != 2
+                                || !a.starts_with('?')
+                                || !b.starts_with('?')
+                                || a == b
+                            {
                                 return bad(vars.pos());
                             }
                             let scope = Scope { objects: vec![a.to_string(), b.to_string()], ..Scope::default() };
                             let expr = scope.boolean(body)?;
                             if expr.reads_state() {
-                                return err(body.pos(), "an edge relation reads the task (init, goal, static), not a state (holds)");
+                                return err(
+                                    body.pos(),
+                                    "an edge relation reads the task (init, goal, static), not a state (holds)",
+                                );
                             }
                             relations.push(Relation { from: a.into(), to: b.into(), expr });
                         }
@@ -549,7 +556,8 @@ mod tests {
         let e = parse("(heuristic h (domain d) (value (dist t a b)))").unwrap_err();
         assert!(e.message.contains("unknown table"), "{e}");
         assert!(parse("(heuristic h (value 0))").unwrap_err().message.contains("domain"));
-        let t = "(heuristic h (domain d) (table g (distance t (where (?a ?b) (goal (on ?a ?b))))) (value (dist g x y)))";
+        let t =
+            "(heuristic h (domain d) (table g (distance t (where (?a ?b) (goal (on ?a ?b))))) (value (dist g x y)))";
         assert_eq!(parse(t).unwrap().tables[0].relations.len(), 1);
         let e = parse("(heuristic h (domain d) (table g (distance t (where (?a ?b) (holds (on ?a ?b))))) (value 0))")
             .unwrap_err();
