@@ -51,6 +51,8 @@ def main():
     ap.add_argument("--domains", nargs="+", required=True)
     ap.add_argument("--tasks", type=int, default=30, help="first N tasks per split")
     ap.add_argument("-j", type=int, default=1)
+    ap.add_argument("--domain-heuristic-only", action="store_true",
+                    help="skip LM-cut (rerunning a changed heuristic; heur_table.py merges files, later rows win)")
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
     bounds = json.load(open(os.path.join(TEST, "upper_bounds.json")))
@@ -61,7 +63,8 @@ def main():
                 prob = os.path.join(TEST, d, split, f"p{i:02d}.pddl")
                 if not os.path.exists(prob):
                     continue
-                for cfg in (f"astar({d}())", "astar(lmcut())"):
+                cfgs = (f"astar({d}())",) if a.domain_heuristic_only else (f"astar({d}())", "astar(lmcut())")
+                for cfg in cfgs:
                     jobs.append((d, split, f"p{i:02d}", cfg, prob))
 
     def one(j):
