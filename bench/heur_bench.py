@@ -24,8 +24,9 @@ def run(binary, domain, problem, search, limit):
     fd, plan_file = tempfile.mkstemp(suffix=".plan")
     os.close(fd)
     t0 = time.time()
+    # `timeout` kills a run that overstays certplan's own limit (loading, grounding) for good.
     p = subprocess.run(
-        [binary, "plan", "--json", "--time-limit", str(limit), "--memory-limit", "4096", "--search", search,
+        ["timeout", "-k", "2", str(limit + 5), binary, "plan", "--json", "--time-limit", str(limit), "--memory-limit", "4096", "--search", search,
          "--plan-file", plan_file, domain, problem],
         capture_output=True, text=True, timeout=limit + 30)
     wall = time.time() - t0
@@ -50,6 +51,8 @@ def main():
     ap.add_argument("--domains", nargs="+", required=True)
     ap.add_argument("--tasks", type=int, default=30, help="first N tasks per split")
     ap.add_argument("-j", type=int, default=1)
+    ap.add_argument("--domain-heuristic-only", action="store_true",
+                    help="skip LM-cut (rerunning a changed heuristic; heur_table.py merges files, later rows win)")
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
     bounds = json.load(open(os.path.join(TEST, "upper_bounds.json")))
@@ -60,7 +63,8 @@ def main():
                 prob = os.path.join(TEST, d, split, f"p{i:02d}.pddl")
                 if not os.path.exists(prob):
                     continue
-                for cfg in (f"astar({d}())", "astar(lmcut())"):
+                cfgs = (f"astar({d}())",) if a.domain_heuristic_only else (f"astar({d}())", "astar(lmcut())")
+                for cfg in cfgs:
                     jobs.append((d, split, f"p{i:02d}", cfg, prob))
 
     def one(j):

@@ -17,9 +17,7 @@ fn main() {
     }
     // The current branch's own ref, not the whole `refs/heads` folder: with several worktrees,
     // a commit on any other branch would relink every binary that depends on this crate.
-    if let (Some(dir), Some(branch)) =
-        (git(&["rev-parse", "--git-common-dir"]), git(&["symbolic-ref", "-q", "HEAD"]))
-    {
+    if let (Some(dir), Some(branch)) = (git(&["rev-parse", "--git-common-dir"]), git(&["symbolic-ref", "-q", "HEAD"])) {
         println!("cargo:rerun-if-changed={dir}/{branch}");
     }
 }

@@ -236,8 +236,18 @@ impl Program {
             tables: Vec::new(),
         };
         for t in &def.tables {
+            let mut pairs = Vec::new();
+            for r in &t.relations {
+                pairs.extend(relation_pairs(view, &t.name, &t.ty, r)?);
+            }
             let table = match &t.index {
-                None => distance_table(view, &t.name, &t.edges, &t.ty)?,
+                None => distance_table_with(view, &t.name, &t.edges, &pairs, &t.ty)?,
+                Some(_) if !pairs.is_empty() => {
+                    return Err(CompileError(format!(
+                        "table `{}`: `where` edges are for `distance` tables, not `distance-by`",
+                        t.name
+                    )));
+                }
                 Some(ix) => distance_table_by(view, &t.name, &t.edges, ix, &t.ty)?,
             };
             c.tables.push(table);
@@ -432,8 +442,18 @@ impl Program {
                         d[i]
                     }
                     None => {
-                        let key: Vec<u32> = args.iter().map(|a| Self::term(*a, env)).collect();
-                        *table.sparse.get(&key).unwrap_or(&FALSE)
+                        // No allocation: a `Vec` key is looked up by slice.
+                        let mut buf = [0u32; 8];
+                        let code = if args.len() <= buf.len() {
+                            for (i, a) in args.iter().enumerate() {
+                                buf[i] = Self::term(*a, env);
+                            }
+                            table.sparse.get(&buf[..args.len()])
+                        } else {
+                            let key: Vec<u32> = args.iter().map(|a| Self::term(*a, env)).collect();
+                            table.sparse.get(&key)
+                        };
+                        *code.unwrap_or(&FALSE)
                     }
                 };
                 match code {
@@ -563,6 +583,7 @@ impl Compiler<'_, '_> {
                     }
                 });
                 if f.reads_state() || uses_nats || outer.len() > 1 {
+                    let list = self.prefilter(f, list, slot, tables)?;
                     Domain::Filtered(list, Box::new(node))
                 } else {
                     // Static: evaluate once per value of the outer variable (if any).
@@ -605,6 +626,51 @@ impl Compiler<'_, '_> {
             }
         };
         Ok(CBinder { slot, domain })
+    }
+
+    /// A speed-up only (the whole filter still runs per state): the conjuncts of a per-state
+    /// filter `(and ...)` that read neither the state, nor `let` numbers, nor outer variables are
+    /// applied to the object list once, at load.
+    fn prefilter(&mut self, f: &Expr, list: Vec<u32>, slot: u16, tables: &[String]) -> Result<Vec<u32>, CompileError> {
+        let Expr::And(parts) = f else { return Ok(list) };
+        let fixed: Vec<Expr> = parts
+            .iter()
+            .filter(|p| {
+                let mut uses_nats = false;
+                p.walk(&mut |e| uses_nats |= matches!(e, Expr::NatVar(_)));
+                let mut outer = false;
+                free_vars(p, &mut Vec::new(), &mut |v| {
+                    outer |= self.objs.iter().rposition(|x| x == v).expect("scoped") as u16 != slot;
+                });
+                !p.reads_state() && !uses_nats && !outer
+            })
+            .cloned()
+            .collect();
+        if fixed.is_empty() {
+            return Ok(list);
+        }
+        let node = self.node(&Expr::And(fixed), tables)?;
+        let prog = Program {
+            value: Node::Num(0),
+            dead_end: None,
+            atoms: std::mem::take(&mut self.atoms),
+            tables: std::mem::take(&mut self.tables),
+            nobjects: self.view.task.objects.len(),
+            obj_slots: self.max_objs,
+            nats: self.max_nats,
+        };
+        let mut env = Env::new(&prog);
+        let layout = Layout::binary(0);
+        let kept = list
+            .into_iter()
+            .filter(|&o| {
+                env.objs[slot as usize] = o;
+                prog.bool(&node, &[], &layout, &mut env)
+            })
+            .collect();
+        self.atoms = prog.atoms;
+        self.tables = prog.tables;
+        Ok(kept)
     }
 
     /// Compiles an expression; a closed subexpression that reads no state (no `holds`, no free
@@ -780,13 +846,70 @@ fn is_boolean(e: &Expr) -> bool {
     }
 }
 
-/// BFS distances over static binary predicates (each edge `a -> b`, or `b -> a` when reversed)
-/// between objects of `ty`, with the properties the proofs use checked: zero diagonal, entries at most the cap (the node count), and for every
-/// edge `u -> v` and target `t`: `d(u,t) <= 1 + d(v,t)`, and `d(v,t) < cap` implies `d(u,t) < cap`.
+/// The object pairs `(a, b)` of type `ty` where a table's edge relation holds (evaluated once, at
+/// load; the parser made sure it reads no state).
+pub fn relation_pairs(
+    view: &TaskView,
+    table: &str,
+    ty: &str,
+    r: &crate::lang::Relation,
+) -> Result<Vec<(u32, u32)>, CompileError> {
+    let Some(nodes) = view.objects_of(ty) else {
+        return Err(CompileError(format!("table `{table}`: the domain has no type `{ty}`")));
+    };
+    let mut c = Compiler {
+        view,
+        objs: vec![r.from.clone(), r.to.clone()],
+        max_objs: 2,
+        nats: Vec::new(),
+        max_nats: 0,
+        atom_index: FxHashMap::default(),
+        atoms: Vec::new(),
+        tables: Vec::new(),
+    };
+    let n = c.node(&r.expr, &[]).map_err(|e| CompileError(format!("table `{table}`: {}", e.0)))?;
+    let p = Program {
+        value: Node::Num(0),
+        dead_end: None,
+        atoms: c.atoms,
+        tables: Vec::new(),
+        nobjects: view.task.objects.len(),
+        obj_slots: c.max_objs,
+        nats: c.max_nats,
+    };
+    let mut env = Env::new(&p);
+    let layout = Layout::binary(0);
+    let mut out = Vec::new();
+    for &a in &nodes {
+        for &b in &nodes {
+            env.objs[0] = a;
+            env.objs[1] = b;
+            if p.bool(&n, &[], &layout, &mut env) {
+                out.push((a, b));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// [`distance_table_with`] without relation edges.
 pub fn distance_table(
     view: &TaskView,
     name: &str,
     preds: &[(String, bool)],
+    ty: &str,
+) -> Result<DistTable, CompileError> {
+    distance_table_with(view, name, preds, &[], ty)
+}
+
+/// BFS distances over static binary predicates (each edge `a -> b`, or `b -> a` when reversed)
+/// between objects of `ty`, with the properties the proofs use checked (see
+/// [`checked_distances`]). Object pairs `extra` (from `where` edge relations) are edges too.
+pub fn distance_table_with(
+    view: &TaskView,
+    name: &str,
+    preds: &[(String, bool)],
+    extra: &[(u32, u32)],
     ty: &str,
 ) -> Result<DistTable, CompileError> {
     let kinds = edge_predicates(view, name, preds, 2)?;
@@ -796,6 +919,9 @@ pub fn distance_table(
         if let Some(&(_, rev)) = kinds.iter().find(|k| k.0 == *q) {
             push_edge(&pos, args[0], args[1], rev, &mut edges);
         }
+    }
+    for &(a, b) in extra {
+        push_edge(&pos, a, b, false, &mut edges);
     }
     let dist = checked_distances(name, n, &edges)?;
     Ok(DistTable { name: name.into(), pos, n, dist, cap: n as u32, index: Vec::new() })

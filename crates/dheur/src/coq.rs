@@ -72,7 +72,7 @@ Definition Op := (Schema * list nat)%type.
 (* The context whose state is s: what the heuristic reads in state s of the task c. *)
 Definition at_state (c : Ctx) (s : State) : Ctx :=
   {| objs := objs c; holds := s; init := init c; goal := goal c; stat := stat c; dist := dist c;
-     dist_cap := dist_cap c; obj := obj c |}.
+     dist_by := dist_by c; dist_cap := dist_cap c; obj := obj c |}.
 
 Definition arg_value (c : Ctx) (xs : list nat) (a : Arg) : nat :=
   match a with AVar i => nth i xs 0 | AObj o => obj c o end.

@@ -13,7 +13,9 @@
 //!   (static-predicates PRED ...)       ; predicates that no action may change
 //!   (exact-types TYPE ...)             ; every object of TYPE is declared with TYPE itself
 //!   (check NAME BOOL)                  ; domain assumptions on init, goal, static facts
-//!   (table NAME (distance TYPE EDGE ...)) ; graph distances; EDGE: PRED (a -> b) or (reverse PRED)
+//!   (table NAME (distance TYPE EDGE ...)) ; graph distances; EDGE: PRED (a -> b), (reverse PRED)
+//!                                       ; or (where (?a ?b) BOOL): a -> b where BOOL holds of the
+//!                                       ; task (init, goal, static; no state), e.g. a goal relation
 //!   (table NAME (distance-by ITYPE TYPE EDGE ...)) ; one graph per object i of ITYPE; EDGE: a
 //!                                      ; ternary PRED (i a -> b) or (reverse PRED)
 //!   (dead-end BOOL)                    ; optional: infinity where it holds
@@ -157,7 +159,8 @@ pub struct Check {
 }
 
 /// A distance table: shortest paths between objects of `ty`, one step per edge; an edge is an
-/// atom `(P a b)` of a static binary predicate, read `a -> b`, or `b -> a` when reversed.
+/// atom `(P a b)` of a static binary predicate, read `a -> b`, or `b -> a` when reversed, or a
+/// pair `a -> b` of a [`Relation`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Table {
     pub name: String,
@@ -165,6 +168,17 @@ pub struct Table {
     pub edges: Vec<(String, bool)>,
     /// `distance-by`: the type of the index objects (edges are ternary, index first).
     pub index: Option<String>,
+    pub relations: Vec<Relation>,
+}
+
+/// Edges `from -> to` wherever a Boolean expression over the task (never the state) holds: edges
+/// a single static binary predicate cannot state, such as goal atoms (`(goal (on ?a ?b))`) or a
+/// projection of a ternary predicate (`(exists (?d direction) (static (adjacent ?a ?b ?d)))`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Relation {
+    pub from: String,
+    pub to: String,
+    pub expr: Expr,
 }
 
 /// A parsed heuristic definition.
@@ -253,8 +267,12 @@ pub fn parse(text: &str) -> R<Definition> {
                 d.checks.push(Check { name, expr, pos: item.pos() });
             }
             Some("table") => {
-                let bad =
-                    |p: Pos| err(p, "expected `(table NAME (distance TYPE EDGE ...))`, EDGE: PRED or (reverse PRED)");
+                let bad = |p: Pos| {
+                    err(
+                        p,
+                        "expected `(table NAME (distance TYPE EDGE ...))`, EDGE: PRED, (reverse PRED) or (where (?a ?b) BOOL)",
+                    )
+                };
                 let (Some(n), Some(spec)) = (l.get(1).and_then(Sexp::atom), l.get(2)) else { return bad(item.pos()) };
                 let s = spec.list().unwrap_or(&[]);
                 let (index, ty, first) =
@@ -264,17 +282,45 @@ pub fn parse(text: &str) -> R<Definition> {
                         _ => return bad(spec.pos()),
                     };
                 let mut edges = Vec::new();
+                let mut relations = Vec::new();
                 for e in &s[first..] {
                     match (e.atom(), e.head(), e.list()) {
                         (Some(p), _, _) => edges.push((p.to_string(), false)),
                         (_, Some("reverse"), Some([_, Sexp::Atom(p, _)])) => edges.push((p.clone(), true)),
+                        (_, Some("where"), Some([_, vars, body])) => {
+                            let (Some(a), Some(b)) = (
+                                vars.list().and_then(|v| v.first()).and_then(Sexp::atom),
+                                vars.list().and_then(|v| v.get(1)).and_then(Sexp::atom),
+                            ) else {
+                                return bad(vars.pos());
+                            };
+                            if vars.list().map_or(0, <[Sexp]>::len) != 2
+                                || !a.starts_with('?')
+                                || !b.starts_with('?')
+                                || a == b
+                            {
+                                return bad(vars.pos());
+                            }
+                            let scope = Scope { objects: vec![a.to_string(), b.to_string()], ..Scope::default() };
+                            let expr = scope.boolean(body)?;
+                            if expr.reads_state() {
+                                return err(
+                                    body.pos(),
+                                    "an edge relation reads the task (init, goal, static), not a state (holds)",
+                                );
+                            }
+                            relations.push(Relation { from: a.into(), to: b.into(), expr });
+                        }
                         _ => return bad(e.pos()),
                     }
                 }
-                if edges.is_empty() || l.len() != 3 {
+                if (edges.is_empty() && relations.is_empty()) || l.len() != 3 {
                     return bad(item.pos());
                 }
-                d.tables.push(Table { name: n.into(), ty: ty.into(), edges, index });
+                if index.is_some() && !relations.is_empty() {
+                    return err(spec.pos(), "`where` edges are for `distance` tables, not `distance-by`");
+                }
+                d.tables.push(Table { name: n.into(), ty: ty.into(), edges, index, relations });
             }
             Some("dead-end") => {
                 let body = only_arg(item, l)?;
@@ -543,5 +589,16 @@ mod tests {
         assert!(e.message.contains("distance-by"), "{e}");
         let e = parse("(heuristic h (domain d) (table g (distance w t)) (value (dist g x a b)))").unwrap_err();
         assert!(e.message.contains("one graph"), "{e}");
+        let t =
+            "(heuristic h (domain d) (table g (distance t (where (?a ?b) (goal (on ?a ?b))))) (value (dist g x y)))";
+        assert_eq!(parse(t).unwrap().tables[0].relations.len(), 1);
+        let e = parse("(heuristic h (domain d) (table g (distance t (where (?a ?b) (holds (on ?a ?b))))) (value 0))")
+            .unwrap_err();
+        assert!(e.message.contains("not a state"), "{e}");
+        let e = parse("(heuristic h (domain d) (table g (distance t (where (?a ?b) (goal (on ?a ?c))))) (value 0))")
+            .unwrap_err();
+        assert!(e.message.contains("unbound variable `?c`"), "{e}");
+        let e = parse("(heuristic h (domain d) (table g (distance t (where (?a ?a) true))) (value 0))").unwrap_err();
+        assert!(e.message.contains("where"), "{e}");
     }
 }

@@ -51,6 +51,9 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("floortile", include_str!("../heuristics/floortile.heur")),
     ("satellite", include_str!("../heuristics/satellite.heur")),
     ("rovers", include_str!("../heuristics/rovers.heur")),
+    ("blocksworld", include_str!("../heuristics/blocksworld.heur")),
+    ("transport", include_str!("../heuristics/transport.heur")),
+    ("sokoban", include_str!("../heuristics/sokoban.heur")),
 ];
 
 /// The per-domain proofs under `proofs/`: heuristic name and Coq file. Each states, about the
@@ -174,7 +177,26 @@ external!(
     "rovers domain heuristic: communications, samples, images, calibration and store shortfalls, navigation"
 );
 
-static ALL: &[&ExternalHeuristic] = &[&SPANNER, &MICONIC, &FERRY, &CHILDSNACK, &FLOORTILE, &SATELLITE, &ROVERS];
+external!(
+    BLOCKSWORLD,
+    "blocksworld",
+    "blocksworld domain heuristic: grab and placement per block off its goal tower, detours; max with unmet clear goals"
+);
+
+external!(
+    TRANSPORT,
+    "transport",
+    "transport domain heuristic: pick-ups and drops + max of farthest package road distance and locations to reach"
+);
+
+external!(
+    SOKOBAN,
+    "sokoban",
+    "sokoban domain heuristic: push distances + walk to the first push, max per-box push+walk; unreachable-goal dead ends"
+);
+
+static ALL: &[&ExternalHeuristic] =
+    &[&SPANNER, &MICONIC, &FERRY, &CHILDSNACK, &FLOORTILE, &SATELLITE, &ROVERS, &BLOCKSWORLD, &TRANSPORT, &SOKOBAN];
 
 // `domain()`: the domain heuristic written for the task's PDDL domain, chosen by its name, so
 // that one search configuration covers a whole benchmark suite (paper 001's LeanPlan column).

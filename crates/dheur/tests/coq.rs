@@ -261,7 +261,8 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
                     .collect();
                 coq.push_str(&format!(
                     "Definition ctx_{k}_{i} : Ctx := {{| objs := objs_{k}; holds := mem [{}]; init := mem init_{k}; \
-                     goal := mem goal_{k}; stat := mem stat_{k}; dist := fun _ _ _ => 0; dist_cap := fun _ => 0; \
+                     goal := mem goal_{k}; stat := mem stat_{k}; dist := fun _ _ _ => 0; dist_by := fun _ _ _ _ => 0; \
+                     dist_cap := fun _ => 0; \
                      obj := fun _ => 0 |}}.\n",
                     holds.join("; ")
                 ));
