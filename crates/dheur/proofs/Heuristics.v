@@ -43,7 +43,7 @@ Definition Op := (Schema * list nat)%type.
 (* The context whose state is s: what the heuristic reads in state s of the task c. *)
 Definition at_state (c : Ctx) (s : State) : Ctx :=
   {| objs := objs c; holds := s; init := init c; goal := goal c; stat := stat c; dist := dist c;
-     dist_cap := dist_cap c; obj := obj c |}.
+     dist_by := dist_by c; dist_cap := dist_cap c; obj := obj c |}.
 
 Definition arg_value (c : Ctx) (xs : list nat) (a : Arg) : nat :=
   match a with AVar i => nth i xs 0 | AObj o => obj c o end.
@@ -334,9 +334,120 @@ Definition rovers_schemas : list Schema :=
    {| sname := "communicate_rock_data"; sparams := [["rover"]; ["lander"]; ["waypoint"]; ["waypoint"]; ["waypoint"]]; spre := [PAtom true "at" [(AVar 0); (AVar 3)]; PAtom true "at_lander" [(AVar 1); (AVar 4)]; PAtom true "have_rock_analysis" [(AVar 0); (AVar 2)]; PAtom true "visible" [(AVar 3); (AVar 4)]]; sadd := [("communicated_rock_data", [(AVar 2)])]; sdel := [] |};
    {| sname := "communicate_image_data"; sparams := [["rover"]; ["lander"]; ["objective"]; ["mode"]; ["waypoint"]; ["waypoint"]]; spre := [PAtom true "at" [(AVar 0); (AVar 4)]; PAtom true "at_lander" [(AVar 1); (AVar 5)]; PAtom true "have_image" [(AVar 0); (AVar 2); (AVar 3)]; PAtom true "visible" [(AVar 4); (AVar 5)]]; sadd := [("communicated_image_data", [(AVar 2); (AVar 3)])]; sdel := [] |}].
 Definition rovers_wf (c : Ctx) : Prop :=
-  objects_distinct c /\ (forall ys, stat c "can_traverse" ys = init c "can_traverse" ys) /\ (forall ys, stat c "visible" ys = init c "visible" ys) /\ (forall ys, stat c "visible_from" ys = init c "visible_from" ys) /\ (forall ys, stat c "at_lander" ys = init c "at_lander" ys) /\ (forall ys, stat c "equipped_for_soil_analysis" ys = init c "equipped_for_soil_analysis" ys) /\ (forall ys, stat c "equipped_for_rock_analysis" ys = init c "equipped_for_rock_analysis" ys) /\ (forall ys, stat c "equipped_for_imaging" ys = init c "equipped_for_imaging" ys) /\ (forall ys, stat c "store_of" ys = init c "store_of" ys) /\ (forall ys, stat c "on_board" ys = init c "on_board" ys) /\ (forall ys, stat c "supports" ys = init c "supports" ys) /\ (forall ys, stat c "calibration_target" ys = init c "calibration_target" ys) /\ (forall x, In x (objs c "waypoint") -> dist c "g" x x = 0 /\ 0 < dist_cap c "g") /\
-  (forall x y, In x (objs c "waypoint") -> In y (objs c "waypoint") -> dist c "g" x y <= dist_cap c "g") /\
-  (forall u v t, In u (objs c "waypoint") -> In v (objs c "waypoint") -> In t (objs c "waypoint") -> (stat c "can_traverse" [u; v] = true) ->
-     dist c "g" u t <= 1 + dist c "g" v t /\ (dist c "g" v t < dist_cap c "g" -> dist c "g" u t < dist_cap c "g")).
+  objects_distinct c /\ (forall ys, stat c "can_traverse" ys = init c "can_traverse" ys) /\ (forall ys, stat c "visible" ys = init c "visible" ys) /\ (forall ys, stat c "visible_from" ys = init c "visible_from" ys) /\ (forall ys, stat c "at_lander" ys = init c "at_lander" ys) /\ (forall ys, stat c "equipped_for_soil_analysis" ys = init c "equipped_for_soil_analysis" ys) /\ (forall ys, stat c "equipped_for_rock_analysis" ys = init c "equipped_for_rock_analysis" ys) /\ (forall ys, stat c "equipped_for_imaging" ys = init c "equipped_for_imaging" ys) /\ (forall ys, stat c "store_of" ys = init c "store_of" ys) /\ (forall ys, stat c "on_board" ys = init c "on_board" ys) /\ (forall ys, stat c "supports" ys = init c "supports" ys) /\ (forall ys, stat c "calibration_target" ys = init c "calibration_target" ys) /\ (forall i x, In i (objs c "rover") -> In x (objs c "waypoint") -> dist_by c "g" i x x = 0 /\ 0 < dist_cap c "g") /\
+  (forall i x y, In i (objs c "rover") -> In x (objs c "waypoint") -> In y (objs c "waypoint") -> dist_by c "g" i x y <= dist_cap c "g") /\
+  (forall i u v t, In i (objs c "rover") -> In u (objs c "waypoint") -> In v (objs c "waypoint") -> In t (objs c "waypoint") -> (stat c "can_traverse" [i; u; v] = true) ->
+     dist_by c "g" i u t <= 1 + dist_by c "g" i v t /\ (dist_by c "g" i v t < dist_cap c "g" -> dist_by c "g" i u t < dist_cap c "g")).
 Definition rovers_certificate (c : Ctx) : bool :=
   (andb (rovers_check_0 c) (andb (rovers_check_1 c) (andb (rovers_check_2 c) true))).
+
+(* blocksworld: printed from heuristics/blocksworld.heur by certplan; do not edit. *)
+Definition blocksworld_value (c : Ctx) : nat :=
+  (let n_m := (count_over (objs c "object") (fun v_b => (existsb (fun v_x => (orb (holds c "holding" [v_x]) (orb (existsb (fun v_y => (negb (holds c "on" [v_x; v_y]))) (List.filter (fun v_y => (goal c "on" [v_x; v_y])) (objs c "object"))) (orb (andb (goal c "on-table" [v_x]) (andb (negb (holds c "on-table" [v_x])) true)) (orb (andb (negb (existsb (fun v_y => true) (List.filter (fun v_y => (goal c "on" [v_x; v_y])) (objs c "object")))) (andb (negb (goal c "on-table" [v_x])) (andb (existsb (fun v_y => (holds c "on" [v_x; v_y])) (List.filter (fun v_y => (orb (goal c "clear" [v_y]) (orb (existsb (fun v_z => (goal c "on" [v_z; v_y])) (objs c "object")) false))) (objs c "object"))) true))) false))))) (List.filter (fun v_x => (Nat.ltb (dist c "below" v_b v_x) (dist_cap c "below"))) (objs c "object"))))) in (let n_held := (if (existsb (fun v_b => (holds c "holding" [v_b])) (objs c "object")) then 1 else 0) in (let n_free := (if (existsb (fun v_b => (existsb (fun v_x => (orb (holds c "holding" [v_x]) (orb (existsb (fun v_y => (negb (holds c "on" [v_x; v_y]))) (List.filter (fun v_y => (goal c "on" [v_x; v_y])) (objs c "object"))) (orb (andb (goal c "on-table" [v_x]) (andb (negb (holds c "on-table" [v_x])) true)) (orb (andb (negb (existsb (fun v_y => true) (List.filter (fun v_y => (goal c "on" [v_x; v_y])) (objs c "object")))) (andb (negb (goal c "on-table" [v_x])) (andb (existsb (fun v_y => (holds c "on" [v_x; v_y])) (List.filter (fun v_y => (orb (goal c "clear" [v_y]) (orb (existsb (fun v_z => (goal c "on" [v_z; v_y])) (objs c "object")) false))) (objs c "object"))) true))) false))))) (List.filter (fun v_x => (Nat.ltb (dist c "below" v_b v_x) (dist_cap c "below"))) (objs c "object")))) (List.filter (fun v_b => (andb (negb (existsb (fun v_y => (goal c "on" [v_b; v_y])) (objs c "object"))) (andb (negb (goal c "on-table" [v_b])) true))) (objs c "object"))) then 1 else 0) in (let n_detour := (count_over (List.filter (fun v_b => (existsb (fun v_c => (goal c "on" [v_b; v_c])) (objs c "object"))) (objs c "object")) (fun v_b => (existsb (fun v_y => (andb (orb (holds c "on" [v_b; v_y]) (orb (andb (holds c "holding" [v_b]) (andb (Nat.leb (dist c "below" v_b v_y) 1) true)) false)) (andb (existsb (fun v_x => (orb (holds c "holding" [v_x]) (orb (existsb (fun v_z => (negb (holds c "on" [v_x; v_z]))) (List.filter (fun v_z => (goal c "on" [v_x; v_z])) (objs c "object"))) (orb (andb (goal c "on-table" [v_x]) (andb (negb (holds c "on-table" [v_x])) true)) (orb (andb (negb (existsb (fun v_z => true) (List.filter (fun v_z => (goal c "on" [v_x; v_z])) (objs c "object")))) (andb (negb (goal c "on-table" [v_x])) (andb (existsb (fun v_z => (holds c "on" [v_x; v_z])) (List.filter (fun v_z => (orb (goal c "clear" [v_z]) (orb (existsb (fun v_w => (goal c "on" [v_w; v_z])) (objs c "object")) false))) (objs c "object"))) true))) false))))) (List.filter (fun v_x => (Nat.ltb (dist c "below" v_y v_x) (dist_cap c "below"))) (objs c "object"))) true))) (List.filter (fun v_y => (andb (Nat.ltb 0 (dist c "below" v_b v_y)) (andb (Nat.ltb (dist c "below" v_b v_y) (dist_cap c "below")) true))) (objs c "object"))))) in (Nat.max (Nat.add (Nat.sub (Nat.mul 2 n_m) (Nat.add n_held (Nat.add n_free 0))) (Nat.add (Nat.mul 2 n_detour) 0)) (Nat.max (count_over (List.filter (fun v_c => (goal c "clear" [v_c])) (objs c "object")) (fun v_c => (negb (holds c "clear" [v_c])))) 0)))))).
+Definition blocksworld_dead_end (c : Ctx) : bool :=
+  false.
+Definition blocksworld_h (c : Ctx) : option nat := if blocksworld_dead_end c then None else Some (blocksworld_value c).
+(* check goal-one-position *)
+Definition blocksworld_check_0 (c : Ctx) : bool :=
+  (forallb (fun v_b => (Nat.leb (Nat.add (count_over (objs c "object") (fun v_c => (goal c "on" [v_b; v_c]))) (Nat.add (if (goal c "on-table" [v_b]) then 1 else 0) 0)) 1)) (objs c "object")).
+(* check goal-one-above *)
+Definition blocksworld_check_1 (c : Ctx) : bool :=
+  (forallb (fun v_c => (Nat.leb (count_over (objs c "object") (fun v_b => (goal c "on" [v_b; v_c]))) 1)) (objs c "object")).
+(* check no-holding-goal *)
+Definition blocksworld_check_2 (c : Ctx) : bool :=
+  (forallb (fun v_b => (negb (goal c "holding" [v_b]))) (objs c "object")).
+(* check init-one-position *)
+Definition blocksworld_check_3 (c : Ctx) : bool :=
+  (forallb (fun v_b => (Nat.leb (Nat.add (count_over (objs c "object") (fun v_c => (init c "on" [v_b; v_c]))) (Nat.add (if (init c "on-table" [v_b]) then 1 else 0) (Nat.add (if (init c "holding" [v_b]) then 1 else 0) 0))) 1)) (objs c "object")).
+(* check init-one-above *)
+Definition blocksworld_check_4 (c : Ctx) : bool :=
+  (forallb (fun v_c => (Nat.leb (count_over (objs c "object") (fun v_b => (init c "on" [v_b; v_c]))) 1)) (objs c "object")).
+(* check init-clear-means-nothing-on *)
+Definition blocksworld_check_5 (c : Ctx) : bool :=
+  (forallb (fun v_c => (forallb (fun v_b => (negb (init c "on" [v_b; v_c]))) (objs c "object"))) (List.filter (fun v_c => (init c "clear" [v_c])) (objs c "object"))).
+(* check init-held-not-clear *)
+Definition blocksworld_check_6 (c : Ctx) : bool :=
+  (forallb (fun v_b => (negb (init c "clear" [v_b]))) (List.filter (fun v_b => (init c "holding" [v_b])) (objs c "object"))).
+(* check init-one-held *)
+Definition blocksworld_check_7 (c : Ctx) : bool :=
+  (Nat.leb (count_over (objs c "object") (fun v_b => (init c "holding" [v_b]))) 1).
+(* check init-arm-empty-means-nothing-held *)
+Definition blocksworld_check_8 (c : Ctx) : bool :=
+  (orb (negb (init c "arm-empty" [])) (orb (forallb (fun v_b => (negb (init c "holding" [v_b]))) (objs c "object")) false)).
+Definition blocksworld_schemas : list Schema :=
+  [{| sname := "pickup"; sparams := [["object"]]; spre := [PAtom true "clear" [(AVar 0)]; PAtom true "on-table" [(AVar 0)]; PAtom true "arm-empty" []]; sadd := [("holding", [(AVar 0)])]; sdel := [("clear", [(AVar 0)]); ("on-table", [(AVar 0)]); ("arm-empty", [])] |};
+   {| sname := "putdown"; sparams := [["object"]]; spre := [PAtom true "holding" [(AVar 0)]]; sadd := [("clear", [(AVar 0)]); ("arm-empty", []); ("on-table", [(AVar 0)])]; sdel := [("holding", [(AVar 0)])] |};
+   {| sname := "stack"; sparams := [["object"]; ["object"]]; spre := [PAtom true "clear" [(AVar 1)]; PAtom true "holding" [(AVar 0)]]; sadd := [("arm-empty", []); ("clear", [(AVar 0)]); ("on", [(AVar 0); (AVar 1)])]; sdel := [("clear", [(AVar 1)]); ("holding", [(AVar 0)])] |};
+   {| sname := "unstack"; sparams := [["object"]; ["object"]]; spre := [PAtom true "on" [(AVar 0); (AVar 1)]; PAtom true "clear" [(AVar 0)]; PAtom true "arm-empty" []]; sadd := [("holding", [(AVar 0)]); ("clear", [(AVar 1)])]; sdel := [("on", [(AVar 0); (AVar 1)]); ("clear", [(AVar 0)]); ("arm-empty", [])] |}].
+Definition blocksworld_wf (c : Ctx) : Prop :=
+  objects_distinct c /\ (forall x, In x (objs c "object") -> dist c "below" x x = 0 /\ 0 < dist_cap c "below") /\
+  (forall x y, In x (objs c "object") -> In y (objs c "object") -> dist c "below" x y <= dist_cap c "below") /\
+  (forall u v t, In u (objs c "object") -> In v (objs c "object") -> In t (objs c "object") -> ((let v_a := u in let v_b := v in (goal c "on" [v_a; v_b])) = true) ->
+     dist c "below" u t <= 1 + dist c "below" v t /\ (dist c "below" v t < dist_cap c "below" -> dist c "below" u t < dist_cap c "below")).
+Definition blocksworld_certificate (c : Ctx) : bool :=
+  (andb (blocksworld_check_0 c) (andb (blocksworld_check_1 c) (andb (blocksworld_check_2 c) (andb (blocksworld_check_3 c) (andb (blocksworld_check_4 c) (andb (blocksworld_check_5 c) (andb (blocksworld_check_6 c) (andb (blocksworld_check_7 c) (andb (blocksworld_check_8 c) true))))))))).
+
+(* transport: printed from heuristics/transport.heur by certplan; do not edit. *)
+Definition transport_value (c : Ctx) : nat :=
+  (Nat.add (sum_over (objs c "package") (fun v_p => (sum_over (List.filter (fun v_g => (goal c "at" [v_p; v_g])) (objs c "location")) (fun v_g => (if (holds c "at" [v_p; v_g]) then 0 else (if (existsb (fun v_v => (holds c "in" [v_p; v_v])) (objs c "vehicle")) then 1 else 2)))))) (Nat.add (Nat.max (max_over (objs c "package") (fun v_p => (max_over (List.filter (fun v_g => (goal c "at" [v_p; v_g])) (objs c "location")) (fun v_g => (if (holds c "at" [v_p; v_g]) then 0 else (min_over (objs c "vehicle") (fun v_v => (min_over (List.filter (fun v_k => (holds c "at" [v_v; v_k])) (objs c "location")) (fun v_k => (if (holds c "in" [v_p; v_v]) then (dist c "road" v_k v_g) else (min_over (List.filter (fun v_l => (holds c "at" [v_p; v_l])) (objs c "location")) (fun v_l => (Nat.add (dist c "road" v_k v_l) (Nat.add (dist c "road" v_l v_g) 0))) (dist_cap c "road")))) (dist_cap c "road"))) (dist_cap c "road"))))))) (Nat.max (count_over (objs c "location") (fun v_l => (andb (negb (existsb (fun v_v => (holds c "at" [v_v; v_l])) (objs c "vehicle"))) (andb (orb (existsb (fun v_p => (negb (holds c "at" [v_p; v_l]))) (List.filter (fun v_p => (goal c "at" [v_p; v_l])) (objs c "package"))) (orb (existsb (fun v_p => (andb (holds c "at" [v_p; v_l]) (andb (existsb (fun v_g => (negb (Nat.eqb v_g v_l))) (List.filter (fun v_g => (goal c "at" [v_p; v_g])) (objs c "location"))) true))) (objs c "package")) false)) true)))) 0)) 0)).
+Definition transport_dead_end (c : Ctx) : bool :=
+  false.
+Definition transport_h (c : Ctx) : option nat := if transport_dead_end c then None else Some (transport_value c).
+(* check vehicles-not-packages *)
+Definition transport_check_0 (c : Ctx) : bool :=
+  (forallb (fun v_v => (forallb (fun v_p => (negb (Nat.eqb v_v v_p))) (objs c "package"))) (objs c "vehicle")).
+(* check locations-not-locatables *)
+Definition transport_check_1 (c : Ctx) : bool :=
+  (forallb (fun v_l => (forallb (fun v_x => (negb (Nat.eqb v_l v_x))) (objs c "locatable"))) (objs c "location")).
+(* check one-goal-location-per-package *)
+Definition transport_check_2 (c : Ctx) : bool :=
+  (forallb (fun v_p => (Nat.leb (count_over (objs c "location") (fun v_l => (goal c "at" [v_p; v_l]))) 1)) (objs c "package")).
+(* check one-vehicle-location *)
+Definition transport_check_3 (c : Ctx) : bool :=
+  (forallb (fun v_v => (Nat.leb (count_over (objs c "location") (fun v_l => (init c "at" [v_v; v_l]))) 1)) (objs c "vehicle")).
+(* check one-package-place *)
+Definition transport_check_4 (c : Ctx) : bool :=
+  (forallb (fun v_p => (Nat.leb (Nat.add (count_over (objs c "location") (fun v_l => (init c "at" [v_p; v_l]))) (Nat.add (count_over (objs c "vehicle") (fun v_v => (init c "in" [v_p; v_v]))) 0)) 1)) (objs c "package")).
+Definition transport_schemas : list Schema :=
+  [{| sname := "drive"; sparams := [["vehicle"]; ["location"]; ["location"]]; spre := [PAtom true "at" [(AVar 0); (AVar 1)]; PAtom true "road" [(AVar 1); (AVar 2)]]; sadd := [("at", [(AVar 0); (AVar 2)])]; sdel := [("at", [(AVar 0); (AVar 1)])] |};
+   {| sname := "pick-up"; sparams := [["vehicle"]; ["location"]; ["package"]; ["size"]; ["size"]]; spre := [PAtom true "at" [(AVar 0); (AVar 1)]; PAtom true "at" [(AVar 2); (AVar 1)]; PAtom true "capacity-predecessor" [(AVar 3); (AVar 4)]; PAtom true "capacity" [(AVar 0); (AVar 4)]]; sadd := [("in", [(AVar 2); (AVar 0)]); ("capacity", [(AVar 0); (AVar 3)])]; sdel := [("at", [(AVar 2); (AVar 1)]); ("capacity", [(AVar 0); (AVar 4)])] |};
+   {| sname := "drop"; sparams := [["vehicle"]; ["location"]; ["package"]; ["size"]; ["size"]]; spre := [PAtom true "at" [(AVar 0); (AVar 1)]; PAtom true "in" [(AVar 2); (AVar 0)]; PAtom true "capacity-predecessor" [(AVar 3); (AVar 4)]; PAtom true "capacity" [(AVar 0); (AVar 3)]]; sadd := [("at", [(AVar 2); (AVar 1)]); ("capacity", [(AVar 0); (AVar 4)])]; sdel := [("in", [(AVar 2); (AVar 0)]); ("capacity", [(AVar 0); (AVar 3)])] |}].
+Definition transport_wf (c : Ctx) : Prop :=
+  objects_distinct c /\ (forall ys, stat c "road" ys = init c "road" ys) /\ (forall ys, stat c "capacity-predecessor" ys = init c "capacity-predecessor" ys) /\ (forall x, In x (objs c "location") -> dist c "road" x x = 0 /\ 0 < dist_cap c "road") /\
+  (forall x y, In x (objs c "location") -> In y (objs c "location") -> dist c "road" x y <= dist_cap c "road") /\
+  (forall u v t, In u (objs c "location") -> In v (objs c "location") -> In t (objs c "location") -> (stat c "road" [u; v] = true) ->
+     dist c "road" u t <= 1 + dist c "road" v t /\ (dist c "road" v t < dist_cap c "road" -> dist c "road" u t < dist_cap c "road")).
+Definition transport_certificate (c : Ctx) : bool :=
+  (andb (transport_check_0 c) (andb (transport_check_1 c) (andb (transport_check_2 c) (andb (transport_check_3 c) (andb (transport_check_4 c) true))))).
+
+(* sokoban: printed from heuristics/sokoban.heur by certplan; do not edit. *)
+Definition sokoban_value (c : Ctx) : nat :=
+  (min_over (List.filter (fun v_q => (andb (orb (init c "clear" [v_q]) (orb (init c "at-robot" [v_q]) (orb (existsb (fun v_c => (init c "at" [v_c; v_q])) (objs c "box")) false))) (andb (holds c "at-robot" [v_q]) true))) (objs c "location")) (fun v_q => (if (existsb (fun v_b => (existsb (fun v_g => (negb (holds c "at" [v_b; v_g]))) (List.filter (fun v_g => (goal c "at" [v_b; v_g])) (objs c "location")))) (objs c "box")) then (Nat.max (Nat.add (sum_over (objs c "box") (fun v_b => (sum_over (List.filter (fun v_g => (goal c "at" [v_b; v_g])) (objs c "location")) (fun v_g => (if (holds c "at" [v_b; v_g]) then 0 else (min_over (List.filter (fun v_l => (andb (orb (init c "clear" [v_l]) (orb (init c "at-robot" [v_l]) (orb (existsb (fun v_c => (init c "at" [v_c; v_l])) (objs c "box")) false))) (andb (holds c "at" [v_b; v_l]) true))) (objs c "location")) (fun v_l => (dist c "push" v_l v_g)) (dist_cap c "push"))))))) (Nat.add (min_over (objs c "box") (fun v_b => (min_over (List.filter (fun v_l => (andb (orb (init c "clear" [v_l]) (orb (init c "at-robot" [v_l]) (orb (existsb (fun v_c => (init c "at" [v_c; v_l])) (objs c "box")) false))) (andb (holds c "at" [v_b; v_l]) true))) (objs c "location")) (fun v_l => (min_over (List.filter (fun v_r => (existsb (fun v_d => (andb (stat c "adjacent" [v_r; v_l; v_d]) (andb (existsb (fun v_f => (stat c "adjacent" [v_l; v_f; v_d])) (objs c "location")) true))) (objs c "direction"))) (objs c "location")) (fun v_r => (dist c "walk" v_q v_r)) (dist_cap c "walk"))) (dist_cap c "walk"))) 0) 0)) (Nat.max (max_over (objs c "box") (fun v_b => (max_over (List.filter (fun v_g => (goal c "at" [v_b; v_g])) (objs c "location")) (fun v_g => (if (holds c "at" [v_b; v_g]) then 0 else (min_over (List.filter (fun v_l => (andb (orb (init c "clear" [v_l]) (orb (init c "at-robot" [v_l]) (orb (existsb (fun v_c => (init c "at" [v_c; v_l])) (objs c "box")) false))) (andb (holds c "at" [v_b; v_l]) true))) (objs c "location")) (fun v_l => (Nat.add (dist c "push" v_l v_g) (Nat.add (min_over (List.filter (fun v_r => (existsb (fun v_d => (andb (stat c "adjacent" [v_r; v_l; v_d]) (andb (existsb (fun v_f => (stat c "adjacent" [v_l; v_f; v_d])) (objs c "location")) true))) (objs c "direction"))) (objs c "location")) (fun v_r => (dist c "walk" v_q v_r)) (dist_cap c "walk")) 0))) (dist_cap c "push"))))))) 0)) else 0)) 0).
+Definition sokoban_dead_end (c : Ctx) : bool :=
+  (existsb (fun v_b => (existsb (fun v_g => (existsb (fun v_l => (andb (negb (Nat.eqb v_l v_g)) (andb (Nat.leb (dist_cap c "push") (dist c "push" v_l v_g)) true))) (List.filter (fun v_l => (andb (orb (init c "clear" [v_l]) (orb (init c "at-robot" [v_l]) (orb (existsb (fun v_c => (init c "at" [v_c; v_l])) (objs c "box")) false))) (andb (holds c "at" [v_b; v_l]) true))) (objs c "location")))) (List.filter (fun v_g => (goal c "at" [v_b; v_g])) (objs c "location")))) (objs c "box")).
+Definition sokoban_h (c : Ctx) : option nat := if sokoban_dead_end c then None else Some (sokoban_value c).
+(* check boxes-not-locations *)
+Definition sokoban_check_0 (c : Ctx) : bool :=
+  (forallb (fun v_b => (forallb (fun v_l => (negb (Nat.eqb v_b v_l))) (objs c "location"))) (objs c "box")).
+(* check one-goal-per-box *)
+Definition sokoban_check_1 (c : Ctx) : bool :=
+  (forallb (fun v_b => (Nat.leb (count_over (objs c "location") (fun v_l => (goal c "at" [v_b; v_l]))) 1)) (objs c "box")).
+(* check one-box-location *)
+Definition sokoban_check_2 (c : Ctx) : bool :=
+  (forallb (fun v_b => (Nat.leb (count_over (objs c "location") (fun v_l => (init c "at" [v_b; v_l]))) 1)) (objs c "box")).
+(* check one-robot-location *)
+Definition sokoban_check_3 (c : Ctx) : bool :=
+  (Nat.leb (count_over (objs c "location") (fun v_l => (init c "at-robot" [v_l]))) 1).
+Definition sokoban_schemas : list Schema :=
+  [{| sname := "move"; sparams := [["location"]; ["location"]; ["direction"]]; spre := [PAtom true "clear" [(AVar 1)]; PAtom true "at-robot" [(AVar 0)]; PAtom true "adjacent" [(AVar 0); (AVar 1); (AVar 2)]]; sadd := [("at-robot", [(AVar 1)])]; sdel := [("at-robot", [(AVar 0)])] |};
+   {| sname := "push"; sparams := [["location"]; ["location"]; ["location"]; ["direction"]; ["box"]]; spre := [PAtom true "at-robot" [(AVar 0)]; PAtom true "at" [(AVar 4); (AVar 1)]; PAtom true "clear" [(AVar 2)]; PAtom true "adjacent" [(AVar 0); (AVar 1); (AVar 3)]; PAtom true "adjacent" [(AVar 1); (AVar 2); (AVar 3)]]; sadd := [("at-robot", [(AVar 1)]); ("at", [(AVar 4); (AVar 2)]); ("clear", [(AVar 1)])]; sdel := [("at-robot", [(AVar 0)]); ("at", [(AVar 4); (AVar 1)]); ("clear", [(AVar 2)])] |}].
+Definition sokoban_wf (c : Ctx) : Prop :=
+  objects_distinct c /\ (forall ys, stat c "adjacent" ys = init c "adjacent" ys) /\ (forall x, In x (objs c "location") -> dist c "walk" x x = 0 /\ 0 < dist_cap c "walk") /\
+  (forall x y, In x (objs c "location") -> In y (objs c "location") -> dist c "walk" x y <= dist_cap c "walk") /\
+  (forall u v t, In u (objs c "location") -> In v (objs c "location") -> In t (objs c "location") -> ((let v_a := u in let v_b := v in (existsb (fun v_d => (stat c "adjacent" [v_a; v_b; v_d])) (objs c "direction"))) = true) ->
+     dist c "walk" u t <= 1 + dist c "walk" v t /\ (dist c "walk" v t < dist_cap c "walk" -> dist c "walk" u t < dist_cap c "walk")) /\ (forall x, In x (objs c "location") -> dist c "push" x x = 0 /\ 0 < dist_cap c "push") /\
+  (forall x y, In x (objs c "location") -> In y (objs c "location") -> dist c "push" x y <= dist_cap c "push") /\
+  (forall u v t, In u (objs c "location") -> In v (objs c "location") -> In t (objs c "location") -> ((let v_a := u in let v_b := v in (existsb (fun v_d => (andb (stat c "adjacent" [v_a; v_b; v_d]) (andb (existsb (fun v_r => (stat c "adjacent" [v_r; v_a; v_d])) (objs c "location")) true))) (objs c "direction"))) = true) ->
+     dist c "push" u t <= 1 + dist c "push" v t /\ (dist c "push" v t < dist_cap c "push" -> dist c "push" u t < dist_cap c "push")).
+Definition sokoban_certificate (c : Ctx) : bool :=
+  (andb (sokoban_check_0 c) (andb (sokoban_check_1 c) (andb (sokoban_check_2 c) (andb (sokoban_check_3 c) true)))).

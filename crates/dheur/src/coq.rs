@@ -313,22 +313,39 @@ fn model(d: &Definition, n: &str) -> String {
     // A distance table as certplan checks it when it compiles the definition (`distance_table`):
     // zero diagonal, entries at most the cap, the cap positive, and for each edge u -> v and
     // target t: d(u,t) <= 1 + d(v,t), and d(v,t) < cap implies d(u,t) < cap.
+    // A `distance-by` table states the same of each index object's graph; a `where` relation is
+    // an edge wherever its printed Boolean holds of u and v.
     for t in &d.tables {
         let (tn, ty) = (coq_string(&t.name), coq_string(&t.ty));
-        let edge = t
+        let ix = if t.index.is_some() { "i; " } else { "" };
+        let mut edges: Vec<String> = t
             .edges
             .iter()
             .map(|(p, rev)| {
                 let (a, b) = if *rev { ("v", "u") } else { ("u", "v") };
-                format!("stat c {} [{a}; {b}] = true", coq_string(p))
+                format!("stat c {} [{ix}{a}; {b}] = true", coq_string(p))
             })
-            .collect::<Vec<_>>()
-            .join(" \\/ ");
+            .collect();
+        for r in &t.relations {
+            edges.push(format!(
+                "(let v_{} := u in let v_{} := v in {}) = true",
+                ident(&r.from[1..]),
+                ident(&r.to[1..]),
+                expr(&r.expr)
+            ));
+        }
+        let edge = edges.join(" \\/ ");
+        let (d_, quant, cond) = match &t.index {
+            None => (format!("dist c {tn}"), String::new(), String::new()),
+            Some(it) => {
+                (format!("dist_by c {tn} i"), "i ".to_string(), format!("In i (objs c {}) -> ", coq_string(it)))
+            }
+        };
         wf.push(format!(
-            "(forall x, In x (objs c {ty}) -> dist c {tn} x x = 0 /\\ 0 < dist_cap c {tn}) /\\\n  \
-             (forall x y, In x (objs c {ty}) -> In y (objs c {ty}) -> dist c {tn} x y <= dist_cap c {tn}) /\\\n  \
-             (forall u v t, In u (objs c {ty}) -> In v (objs c {ty}) -> In t (objs c {ty}) -> ({edge}) ->\n     \
-             dist c {tn} u t <= 1 + dist c {tn} v t /\\ (dist c {tn} v t < dist_cap c {tn} -> dist c {tn} u t < dist_cap c {tn}))"
+            "(forall {quant}x, {cond}In x (objs c {ty}) -> {d_} x x = 0 /\\ 0 < dist_cap c {tn}) /\\\n  \
+             (forall {quant}x y, {cond}In x (objs c {ty}) -> In y (objs c {ty}) -> {d_} x y <= dist_cap c {tn}) /\\\n  \
+             (forall {quant}u v t, {cond}In u (objs c {ty}) -> In v (objs c {ty}) -> In t (objs c {ty}) -> ({edge}) ->\n     \
+             {d_} u t <= 1 + {d_} v t /\\ ({d_} v t < dist_cap c {tn} -> {d_} u t < dist_cap c {tn}))"
         ));
     }
     s.push_str(&format!("Definition {n}_wf (c : Ctx) : Prop :=\n  {}.\n", wf.join(" /\\ ")));
