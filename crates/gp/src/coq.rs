@@ -83,6 +83,17 @@ pub fn prop(d: &DomainIr, e: &Expr) -> String {
                 state_call(d, f, " a b")
             )
         }
+        Expr::Reach(f, ty, x, y) => {
+            let t = |v: &str| state_call(d, ty, &format!(" {v}"));
+            format!(
+                "clos_refl_trans nat (fun a b => In a {OBJS} /\\ In b {OBJS} /\\ {} = true /\\ {} = true /\\ {} = true) {} {}",
+                t("a"),
+                t("b"),
+                state_call(d, f, " a b"),
+                var(*x),
+                var(*y)
+            )
+        }
     }
 }
 
@@ -146,6 +157,17 @@ pub fn boolean(d: &DomainIr, e: &Expr) -> String {
                 t("a")
             )
         }
+        Expr::Reach(f, ty, x, y) => {
+            let t = |v: &str| state_call(d, ty, &format!(" {v}"));
+            format!(
+                "reachesB (fun a b => {} && {} && {}) {OBJS} {} {}",
+                t("a"),
+                t("b"),
+                state_call(d, f, " a b"),
+                var(*x),
+                var(*y)
+            )
+        }
     }
 }
 
@@ -194,6 +216,10 @@ Definition connectedB (r : nat -> nat -> bool) (l : list nat) : bool :=
       Nat.eqb (length (reachB r l (length l) [x])) (length l) &&
       Nat.eqb (length (reachB (fun a b => r b a) l (length l) [x])) (length l)
   end.
+
+(* `y` is `x` or reachable from it through nodes of `l`. *)
+Definition reachesB (r : nat -> nat -> bool) (l : list nat) (x y : nat) : bool :=
+  Nat.eqb x y || existsb (Nat.eqb y) (reachB r l (length l) [x]).
 
 "#;
 
