@@ -2,7 +2,7 @@
 # Runs every worked generalized plan (crates/gp/coq/<Domain>Solve.v) with `certplan gp run` on its
 # domain's debug set (six seeded small tasks) and on the IPC 2023 learning-track test tasks
 # (easy and medium) where ../shared/ipc2023-test has the domain, and writes one JSON line per
-# (domain, set) to experiments/gp/results.jsonl and the table experiments/gp/solves.md.
+# (domain, set) to experiments/gp/results.jsonl (appended; `table.py` turns it into solves.md).
 #
 #   experiments/gp/run.sh [CERTPLAN] [TIMEOUT_S] [DOMAIN...]
 #
@@ -64,9 +64,12 @@ print(json.dumps({"domain": d, "set": s, "total": len(tasks), "valid": counts.ge
 PY
 }
 
+# SETS=debug runs the debug sets only, SETS=public the public sets only; both by default.
+SETS=${SETS:-debug public}
 for d in $DOMAINS; do
   [ -f "crates/gp/coq/$(module "$d")" ] || continue
-  run_set "$d" debug
+  case " $SETS " in *" debug "*) run_set "$d" debug ;; esac
+  case " $SETS " in *" public "*) ;; *) continue ;; esac
   if [ -d "$IPC/$d" ]; then
     for split in easy medium; do
       files=("$IPC/$d/$split"/p*.pddl)
@@ -78,4 +81,10 @@ for d in $DOMAINS; do
       run_set "$d" "ipc-$split" "${files[@]}"
     done
   fi
+  # The public sets of the domains outside the IPC 2023 test set.
+  case $d in
+    goldminer) run_set "$d" autoplanbench ../shared/benchmarks/autoplanbench/goldminer/instances/*.pddl ;;
+    hiking) run_set "$d" silver2024-test ../shared/benchmarks/genplan-silver2024/hiking/test/*.pddl ;;
+    heavy) run_set "$d" silver2024-test ../shared/benchmarks/genplan-silver2024/heavypack/test/*.pddl ;;
+  esac
 done

@@ -1,7 +1,7 @@
 (* A generalized plan for blocksworld (certplan's worked example, paper 000): first put every block
-   on the table (unstack a clear block that is on another, put it down, repeat), then build the goal
-   towers bottom-up: stack a block on its goal support once that support sits on its own goal
-   support all the way down. The plan is computed against the state it reaches (`runPlan`).
+   on the table, tower by tower from the top (unstack, put down), then build every goal tower from
+   its base upwards (pick up, stack). Both phases read the towers off the initial state and the goal
+   directly, so the plan is computed in time polynomial in the number of blocks.
    Run it with `certplan gp run blocksworld BlocksworldSolve.v P...`. *)
 From Coq Require Import Bool Arith List.
 Import ListNotations.
@@ -11,53 +11,33 @@ Definition objs (s : State) : list nat := s.(statics).(objects).
 
 Definition isTrue (o : option bool) : bool := match o with Some true => true | _ => false end.
 
-(* Unstack and put down, until every block is on the table. *)
-Fixpoint toTable (fuel : nat) (t : State) : list PlanAction :=
+(* The blocks above `b`, bottom-up, along `on` (at most `fuel` of them). *)
+Fixpoint above (on : nat -> nat -> bool) (l : list nat) (fuel b : nat) : list nat :=
   match fuel with
   | 0 => []
-  | S f =>
-      match find (fun x => t.(dynamic).(clear_p) x && negb (t.(dynamic).(on_table_p) x)) (objs t) with
-      | None => []
-      | Some x =>
-          match find (fun y => t.(dynamic).(on_p) x y) (objs t) with
-          | None => []
-          | Some y => let acts := [unstack x y; putdown x] in acts ++ toTable f (runPlan acts t)
-          end
-      end
+  | S f => match find (fun x => on x b) l with None => [] | Some x => x :: above on l f x end
   end.
 
-Definition support (g : Goal) (t : State) (x : nat) : option nat :=
-  find (fun y => isTrue (g.(goal_dynamic).(goal_on_p) x y)) (objs t).
-
-(* The block and everything its goal puts under it are in place. *)
-Fixpoint placed (g : Goal) (t : State) (fuel x : nat) : bool :=
-  match fuel with
-  | 0 => false
-  | S f =>
-      match support g t x with
-      | None => true
-      | Some y => t.(dynamic).(on_p) x y && placed g t f y
-      end
+(* Unstack a tower `b :: up` from the top: each block goes down onto the table. *)
+Fixpoint unstackAll (b : nat) (up : list nat) : list PlanAction :=
+  match up with
+  | [] => []
+  | x :: rest => unstackAll x rest ++ [unstack x b; putdown x]
   end.
 
-Fixpoint build (g : Goal) (fuel : nat) (t : State) : list PlanAction :=
-  match fuel with
-  | 0 => []
-  | S f =>
-      let n := length (objs t) in
-      let ready x :=
-        negb (placed g t n x) && match support g t x with Some y => placed g t n y | None => false end in
-      match find ready (objs t) with
-      | None => []
-      | Some x =>
-          match support g t x with
-          | None => []
-          | Some y => let acts := [pickup x; stack x y] in acts ++ build g f (runPlan acts t)
-          end
-      end
+(* Build the tower `up` on `b`, bottom-up. *)
+Fixpoint stackAll (b : nat) (up : list nat) : list PlanAction :=
+  match up with
+  | [] => []
+  | x :: rest => [pickup x; stack x b] ++ stackAll x rest
   end.
 
 Definition solve (s : State) (g : Goal) : list PlanAction :=
-  let n := length (objs s) in
-  let down := toTable n s in
-  down ++ build g n (runPlan down s).
+  let l := objs s in
+  let n := length l in
+  let on0 := fun x y => s.(dynamic).(on_p) x y in
+  let onG := fun x y => isTrue (g.(goal_dynamic).(goal_on_p) x y) in
+  let down := flat_map (fun b => unstackAll b (above on0 l n b)) (filter (fun b => s.(dynamic).(on_table_p) b) l) in
+  (* The goal's bases: blocks the goal puts on nothing. *)
+  let bases := filter (fun b => negb (existsb (fun y => onG b y) l)) l in
+  down ++ flat_map (fun b => stackAll b (above onG l n b)) bases.
