@@ -49,6 +49,7 @@ pub static WORKED: &[Worked] = &[
         proved: false,
     },
     Worked { domain: "hiking", file: "HikingSolve.v", text: include_str!("../coq/HikingSolve.v"), proved: false },
+    Worked { domain: "rovers", file: "RoversSolve.v", text: include_str!("../coq/RoversSolve.v"), proved: false },
 ];
 
 pub fn find(domain: &str) -> Option<&'static Worked> {
