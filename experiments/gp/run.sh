@@ -65,13 +65,16 @@ PY
 }
 
 # SETS=debug runs the debug sets only, SETS=public the public sets only; both by default.
+# SPLITS picks the IPC splits (default: easy medium); EXTRA=0 skips the other public sets.
 SETS=${SETS:-debug public}
+SPLITS=${SPLITS:-easy medium}
+EXTRA=${EXTRA:-1}
 for d in $DOMAINS; do
   [ -f "crates/gp/coq/$(module "$d")" ] || continue
   case " $SETS " in *" debug "*) run_set "$d" debug ;; esac
   case " $SETS " in *" public "*) ;; *) continue ;; esac
   if [ -d "$IPC/$d" ]; then
-    for split in easy medium; do
+    for split in $SPLITS; do
       files=("$IPC/$d/$split"/p*.pddl)
       if [ "$d" = transport ]; then
         mkdir -p "$TMP/$split"
@@ -82,6 +85,7 @@ for d in $DOMAINS; do
     done
   fi
   # The public sets of the domains outside the IPC 2023 test set.
+  [ "$EXTRA" = 1 ] || continue
   case $d in
     goldminer) run_set "$d" autoplanbench ../shared/benchmarks/autoplanbench/goldminer/instances/*.pddl ;;
     hiking) run_set "$d" silver2024-test ../shared/benchmarks/genplan-silver2024/hiking/test/*.pddl ;;

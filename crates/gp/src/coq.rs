@@ -104,10 +104,20 @@ fn nat(d: &DomainIr, n: &Nat) -> String {
         Nat::Ite(e) => format!("(if {} then 1 else 0)", boolean(d, e)),
         Nat::Count(v, ty, body) => {
             let x = var(*v);
-            let guard = ty.map_or(String::new(), |t| format!("{} && ", state_call(d, t, &format!(" {x}"))));
-            format!("length (filter (fun {x} => {guard}{}) {OBJS})", boolean(d, body))
+            let inner = match ty {
+                Some(t) => lazy_and(vec![state_call(d, t, &format!(" {x}")), boolean(d, body)]),
+                None => boolean(d, body),
+            };
+            format!("length (filter (fun {x} => {inner}) {OBJS})")
         }
     }
+}
+
+/// `a && b && ...` as nested `if`s, so that `vm_compute` stops at the first `false`.
+fn lazy_and(parts: Vec<String>) -> String {
+    let mut it = parts.into_iter().rev();
+    let Some(last) = it.next() else { return "true".into() };
+    it.fold(last, |acc, p| format!("(if {p} then {acc} else false)"))
 }
 
 /// The Boolean reading.
@@ -119,23 +129,29 @@ pub fn boolean(d: &DomainIr, e: &Expr) -> String {
         Expr::GoalNone(f, a) => format!("isNoneB ({})", goal_call(f, &args(a))),
         Expr::Same(a, b) => format!("Nat.eqb {} {}", var(*a), var(*b)),
         Expr::Not(e) => format!("negb ({})", boolean(d, e)),
-        Expr::And(es) if es.is_empty() => "true".into(),
-        Expr::And(es) => format!("({})", es.iter().map(|e| boolean(d, e)).collect::<Vec<_>>().join(" && ")),
-        Expr::Or(es) if es.is_empty() => "false".into(),
-        Expr::Or(es) => format!("({})", es.iter().map(|e| boolean(d, e)).collect::<Vec<_>>().join(" || ")),
-        Expr::Implies(a, b) => format!("implb ({}) ({})", boolean(d, a), boolean(d, b)),
+        // The connectives are printed as `if`s: `vm_compute` evaluates the arguments of `andb` and
+        // `implb` eagerly, and a reachability test under a quantifier (Gold Miner's) must only run
+        // where its guard holds.
+        Expr::And(es) => lazy_and(es.iter().map(|e| boolean(d, e)).collect()),
+        Expr::Or(es) => es.iter().rev().fold("false".to_string(), |acc, e| {
+            if acc == "false" { boolean(d, e) } else { format!("(if {} then true else {acc})", boolean(d, e)) }
+        }),
+        Expr::Implies(a, b) => format!("(if {} then {} else true)", boolean(d, a), boolean(d, b)),
         Expr::Forall(v, ty, body) => {
             let x = var(*v);
             let inner = match ty {
-                Some(t) => format!("implb ({}) ({})", state_call(d, t, &format!(" {x}")), boolean(d, body)),
+                Some(t) => format!("if {} then {} else true", state_call(d, t, &format!(" {x}")), boolean(d, body)),
                 None => boolean(d, body),
             };
             format!("forallb (fun {x} => {inner}) {OBJS}")
         }
         Expr::Exists(v, ty, body) => {
             let x = var(*v);
-            let guard = ty.map_or(String::new(), |t| format!("{} && ", state_call(d, t, &format!(" {x}"))));
-            format!("existsb (fun {x} => {guard}{}) {OBJS}", boolean(d, body))
+            let inner = match ty {
+                Some(t) => lazy_and(vec![state_call(d, t, &format!(" {x}")), boolean(d, body)]),
+                None => boolean(d, body),
+            };
+            format!("existsb (fun {x} => {inner}) {OBJS}")
         }
         Expr::Le(a, b) => format!("Nat.leb ({}) ({})", nat(d, a), nat(d, b)),
         Expr::Eq(a, b) => format!("Nat.eqb ({}) ({})", nat(d, a), nat(d, b)),
