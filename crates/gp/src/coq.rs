@@ -60,8 +60,8 @@ pub fn prop(d: &DomainIr, e: &Expr) -> String {
             let guard = ty.map_or(String::new(), |t| format!("{} = true /\\ ", state_call(d, t, &format!(" {x}"))));
             format!("(exists {x}, In {x} {OBJS} /\\ {guard}{})", prop(d, body))
         }
-        Expr::Le(a, b) => format!("{} <= {}", nat(d, a), nat(d, b)),
-        Expr::Eq(a, b) => format!("{} = {}", nat(d, a), nat(d, b)),
+        Expr::Le(a, b) => format!("{} <= {}", nat(d, a, false), nat(d, b, false)),
+        Expr::Eq(a, b) => format!("{} = {}", nat(d, a, false), nat(d, b, false)),
         Expr::Acyclic(f, goal) => {
             let edge = if *goal {
                 format!("{} = Some true", goal_call(f, " a b"))
@@ -97,31 +97,43 @@ pub fn prop(d: &DomainIr, e: &Expr) -> String {
     }
 }
 
-fn nat(d: &DomainIr, n: &Nat) -> String {
+fn nat(d: &DomainIr, n: &Nat, lazy: bool) -> String {
     match n {
         Nat::Const(k) => k.to_string(),
-        Nat::Add(a, b) => format!("({} + {})", nat(d, a), nat(d, b)),
-        Nat::Ite(e) => format!("(if {} then 1 else 0)", boolean(d, e)),
+        Nat::Add(a, b) => format!("({} + {})", nat(d, a, lazy), nat(d, b, lazy)),
+        Nat::Ite(e) => format!("(if {} then 1 else 0)", boolean_with(d, e, lazy)),
         Nat::Count(v, ty, body) => {
             let x = var(*v);
             let inner = match ty {
-                Some(t) => lazy_and(vec![state_call(d, t, &format!(" {x}")), boolean(d, body)]),
-                None => boolean(d, body),
+                Some(t) => and_of(vec![state_call(d, t, &format!(" {x}")), boolean_with(d, body, lazy)], lazy),
+                None => boolean_with(d, body, lazy),
             };
             format!("length (filter (fun {x} => {inner}) {OBJS})")
         }
     }
 }
 
-/// `a && b && ...` as nested `if`s, so that `vm_compute` stops at the first `false`.
-fn lazy_and(parts: Vec<String>) -> String {
+/// `a && b && ...`; with `lazy`, as nested `if`s, so that `vm_compute` stops at the first `false`.
+fn and_of(parts: Vec<String>, lazy: bool) -> String {
+    if !lazy {
+        return parts.join(" && ");
+    }
     let mut it = parts.into_iter().rev();
     let Some(last) = it.next() else { return "true".into() };
     it.fold(last, |acc, p| format!("(if {p} then {acc} else false)"))
 }
 
-/// The Boolean reading.
+/// The Boolean reading (the `...B` definitions).
 pub fn boolean(d: &DomainIr, e: &Expr) -> String {
+    boolean_with(d, e, true)
+}
+
+/// The Boolean reading; with `lazy`, the connectives are printed as `if`s: `vm_compute` evaluates
+/// the arguments of `andb` and `implb` eagerly, and a reachability test under a quantifier (Gold
+/// Miner's) must only run where its guard holds. Inside a `Prop` (counts), the plain `&&` form.
+fn boolean_with(d: &DomainIr, e: &Expr, lazy: bool) -> String {
+    let boolean = |d: &DomainIr, e: &Expr| boolean_with(d, e, lazy);
+    let nat = |d: &DomainIr, n: &Nat| nat(d, n, lazy);
     match e {
         Expr::True => "true".into(),
         Expr::Holds(f, a) => state_call(d, f, &args(a)),
@@ -129,10 +141,12 @@ pub fn boolean(d: &DomainIr, e: &Expr) -> String {
         Expr::GoalNone(f, a) => format!("isNoneB ({})", goal_call(f, &args(a))),
         Expr::Same(a, b) => format!("Nat.eqb {} {}", var(*a), var(*b)),
         Expr::Not(e) => format!("negb ({})", boolean(d, e)),
-        // The connectives are printed as `if`s: `vm_compute` evaluates the arguments of `andb` and
-        // `implb` eagerly, and a reachability test under a quantifier (Gold Miner's) must only run
-        // where its guard holds.
-        Expr::And(es) => lazy_and(es.iter().map(|e| boolean(d, e)).collect()),
+        Expr::And(es) if !lazy && es.is_empty() => "true".into(),
+        Expr::And(es) if !lazy => format!("({})", es.iter().map(|e| boolean(d, e)).collect::<Vec<_>>().join(" && ")),
+        Expr::Or(es) if !lazy && es.is_empty() => "false".into(),
+        Expr::Or(es) if !lazy => format!("({})", es.iter().map(|e| boolean(d, e)).collect::<Vec<_>>().join(" || ")),
+        Expr::Implies(a, b) if !lazy => format!("implb ({}) ({})", boolean(d, a), boolean(d, b)),
+        Expr::And(es) => and_of(es.iter().map(|e| boolean(d, e)).collect(), true),
         Expr::Or(es) => es.iter().rev().fold("false".to_string(), |acc, e| {
             if acc == "false" { boolean(d, e) } else { format!("(if {} then true else {acc})", boolean(d, e)) }
         }),
@@ -140,7 +154,10 @@ pub fn boolean(d: &DomainIr, e: &Expr) -> String {
         Expr::Forall(v, ty, body) => {
             let x = var(*v);
             let inner = match ty {
-                Some(t) => format!("if {} then {} else true", state_call(d, t, &format!(" {x}")), boolean(d, body)),
+                Some(t) if lazy => {
+                    format!("if {} then {} else true", state_call(d, t, &format!(" {x}")), boolean(d, body))
+                }
+                Some(t) => format!("implb ({}) ({})", state_call(d, t, &format!(" {x}")), boolean(d, body)),
                 None => boolean(d, body),
             };
             format!("forallb (fun {x} => {inner}) {OBJS}")
@@ -148,7 +165,7 @@ pub fn boolean(d: &DomainIr, e: &Expr) -> String {
         Expr::Exists(v, ty, body) => {
             let x = var(*v);
             let inner = match ty {
-                Some(t) => lazy_and(vec![state_call(d, t, &format!(" {x}")), boolean(d, body)]),
+                Some(t) => and_of(vec![state_call(d, t, &format!(" {x}")), boolean(d, body)], lazy),
                 None => boolean(d, body),
             };
             format!("existsb (fun {x} => {inner}) {OBJS}")
