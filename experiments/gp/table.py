@@ -29,5 +29,6 @@ for d in paper:
     "Written by `experiments/gp/table.py` from `results.jsonl` (`experiments/gp/run.sh`: `certplan gp run` per set,\n"
     "debug build, 180 s per task, on the shared 2-core machine while other builds ran; seconds are coqc's time per\n"
     "task: compiling the instance and `vm_compute` of `solve`). `-`: set not run or not available.\n\n"
-    + "\n".join(out) + "\n")
+    + "\n".join(out) + "\n"
+    + (root / "experiments/gp/notes.md").read_text())
 print("\n".join(out))
