@@ -49,6 +49,7 @@ fn bfs_plans_agree_between_public_and_our_domains() {
         ("gripper", "ipc-opt-strips/gripper", 2),
         ("visitall", "ipc-opt-strips/visitall-opt11-strips", 2),
         ("heavy", "genplan-silver2024/heavypack/train", 2),
+        ("goldminer", "autoplanbench/goldminer/instances", 2),
     ];
     for (name, dir, take) in cases {
         let ours = domains::find(name).expect("in the library");

@@ -28,7 +28,7 @@ fn generate(d: &Domain, settings: &[(&str, u32)], seed: u64) -> String {
 
 #[test]
 fn every_domain_checks_cleanly() {
-    assert_eq!(library().len(), 29);
+    assert_eq!(library().len(), 30);
     for d in library() {
         domains::lifted_domain(d.pddl).unwrap_or_else(|e| panic!("{}: {e}", d.name));
     }
@@ -90,6 +90,7 @@ const SMALL: &[(&str, &[(&str, u32)])] = &[
     ("heavy", &[("items", 4)]),
     ("delivery", &[("width", 2), ("height", 2), ("packages", 2)]),
     ("visitall", &[("width", 3), ("height", 2)]),
+    ("goldminer", &[("rows", 2), ("cols", 3)]),
     ("hiking", &[("width", 3), ("height", 3), ("trail", 4)]),
     ("grippers", &[("robots", 1), ("rooms", 2), ("balls", 2)]),
     ("logistics", &[("cities", 2), ("size", 1), ("airplanes", 1), ("packages", 1)]),

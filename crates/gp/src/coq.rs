@@ -60,8 +60,8 @@ pub fn prop(d: &DomainIr, e: &Expr) -> String {
             let guard = ty.map_or(String::new(), |t| format!("{} = true /\\ ", state_call(d, t, &format!(" {x}"))));
             format!("(exists {x}, In {x} {OBJS} /\\ {guard}{})", prop(d, body))
         }
-        Expr::Le(a, b) => format!("{} <= {}", nat(d, a), nat(d, b)),
-        Expr::Eq(a, b) => format!("{} = {}", nat(d, a), nat(d, b)),
+        Expr::Le(a, b) => format!("{} <= {}", nat(d, a, false), nat(d, b, false)),
+        Expr::Eq(a, b) => format!("{} = {}", nat(d, a, false), nat(d, b, false)),
         Expr::Acyclic(f, goal) => {
             let edge = if *goal {
                 format!("{} = Some true", goal_call(f, " a b"))
@@ -83,24 +83,64 @@ pub fn prop(d: &DomainIr, e: &Expr) -> String {
                 state_call(d, f, " a b")
             )
         }
-    }
-}
-
-fn nat(d: &DomainIr, n: &Nat) -> String {
-    match n {
-        Nat::Const(k) => k.to_string(),
-        Nat::Add(a, b) => format!("({} + {})", nat(d, a), nat(d, b)),
-        Nat::Ite(e) => format!("(if {} then 1 else 0)", boolean(d, e)),
-        Nat::Count(v, ty, body) => {
-            let x = var(*v);
-            let guard = ty.map_or(String::new(), |t| format!("{} && ", state_call(d, t, &format!(" {x}"))));
-            format!("length (filter (fun {x} => {guard}{}) {OBJS})", boolean(d, body))
+        Expr::Reach(f, ty, x, y) => {
+            let t = |v: &str| state_call(d, ty, &format!(" {v}"));
+            format!(
+                "clos_refl_trans nat (fun a b => In a {OBJS} /\\ In b {OBJS} /\\ {} = true /\\ {} = true /\\ {} = true) {} {}",
+                t("a"),
+                t("b"),
+                state_call(d, f, " a b"),
+                var(*x),
+                var(*y)
+            )
         }
     }
 }
 
-/// The Boolean reading.
+fn nat(d: &DomainIr, n: &Nat, lazy: bool) -> String {
+    match n {
+        Nat::Const(k) => k.to_string(),
+        Nat::Add(a, b) => format!("({} + {})", nat(d, a, lazy), nat(d, b, lazy)),
+        Nat::Ite(e) => format!("(if {} then 1 else 0)", boolean_with(d, e, lazy)),
+        Nat::Count(v, ty, body) => {
+            let x = var(*v);
+            let inner = match ty {
+                Some(t) => and_of(vec![state_call(d, t, &format!(" {x}")), boolean_with(d, body, lazy)], lazy),
+                None => boolean_with(d, body, lazy),
+            };
+            format!("length (filter (fun {x} => {inner}) {OBJS})")
+        }
+    }
+}
+
+/// `a && b && ...`; with `lazy`, as nested `if`s, so that `vm_compute` stops at the first `false`.
+fn and_of(parts: Vec<String>, lazy: bool) -> String {
+    if !lazy {
+        return parts.join(" && ");
+    }
+    let mut it = parts.into_iter().rev();
+    let Some(last) = it.next() else { return "true".into() };
+    it.fold(last, |acc, p| format!("(if {p} then {acc} else false)"))
+}
+
+/// `a || b || ...` as nested `if`s (`orb a b` is `if a then true else b`), nested to the right.
+fn or_of(parts: Vec<String>) -> String {
+    let mut it = parts.into_iter().rev();
+    let Some(last) = it.next() else { return "false".into() };
+    it.fold(last, |acc, p| format!("(if {p} then true else {acc})"))
+}
+
+/// The Boolean reading (the `...B` definitions).
 pub fn boolean(d: &DomainIr, e: &Expr) -> String {
+    boolean_with(d, e, true)
+}
+
+/// The Boolean reading; with `lazy`, the connectives are printed as `if`s: `vm_compute` evaluates
+/// the arguments of `andb` and `implb` eagerly, and a reachability test under a quantifier (Gold
+/// Miner's) must only run where its guard holds. Inside a `Prop` (counts), the plain `&&` form.
+fn boolean_with(d: &DomainIr, e: &Expr, lazy: bool) -> String {
+    let boolean = |d: &DomainIr, e: &Expr| boolean_with(d, e, lazy);
+    let nat = |d: &DomainIr, n: &Nat| nat(d, n, lazy);
     match e {
         Expr::True => "true".into(),
         Expr::Holds(f, a) => state_call(d, f, &args(a)),
@@ -108,14 +148,22 @@ pub fn boolean(d: &DomainIr, e: &Expr) -> String {
         Expr::GoalNone(f, a) => format!("isNoneB ({})", goal_call(f, &args(a))),
         Expr::Same(a, b) => format!("Nat.eqb {} {}", var(*a), var(*b)),
         Expr::Not(e) => format!("negb ({})", boolean(d, e)),
-        Expr::And(es) if es.is_empty() => "true".into(),
-        Expr::And(es) => format!("({})", right_nested(es.iter().map(|e| boolean(d, e)).collect(), "&&")),
-        Expr::Or(es) if es.is_empty() => "false".into(),
-        Expr::Or(es) => format!("({})", right_nested(es.iter().map(|e| boolean(d, e)).collect(), "||")),
-        Expr::Implies(a, b) => format!("implb ({}) ({})", boolean(d, a), boolean(d, b)),
+        // Both readings nest to the right as `/\` and `\/` do (see [`mirror_term`]); the lazy one
+        // as `if`s, definitionally `andb`/`orb`/`implb`, so the generated `..B_iff` lemmas apply.
+        Expr::And(es) if !lazy && es.is_empty() => "true".into(),
+        Expr::And(es) if !lazy => format!("({})", right_nested(es.iter().map(|e| boolean(d, e)).collect(), "&&")),
+        Expr::Or(es) if !lazy && es.is_empty() => "false".into(),
+        Expr::Or(es) if !lazy => format!("({})", right_nested(es.iter().map(|e| boolean(d, e)).collect(), "||")),
+        Expr::Implies(a, b) if !lazy => format!("implb ({}) ({})", boolean(d, a), boolean(d, b)),
+        Expr::And(es) => and_of(es.iter().map(|e| boolean(d, e)).collect(), true),
+        Expr::Or(es) => or_of(es.iter().map(|e| boolean(d, e)).collect()),
+        Expr::Implies(a, b) => format!("(if {} then {} else true)", boolean(d, a), boolean(d, b)),
         Expr::Forall(v, ty, body) => {
             let x = var(*v);
             let inner = match ty {
+                Some(t) if lazy => {
+                    format!("if {} then {} else true", state_call(d, t, &format!(" {x}")), boolean(d, body))
+                }
                 Some(t) => format!("implb ({}) ({})", state_call(d, t, &format!(" {x}")), boolean(d, body)),
                 None => boolean(d, body),
             };
@@ -123,8 +171,11 @@ pub fn boolean(d: &DomainIr, e: &Expr) -> String {
         }
         Expr::Exists(v, ty, body) => {
             let x = var(*v);
-            let guard = ty.map_or(String::new(), |t| format!("{} && ", state_call(d, t, &format!(" {x}"))));
-            format!("existsb (fun {x} => {guard}{}) {OBJS}", boolean(d, body))
+            let inner = match ty {
+                Some(t) => and_of(vec![state_call(d, t, &format!(" {x}")), boolean(d, body)], lazy),
+                None => boolean(d, body),
+            };
+            format!("existsb (fun {x} => {inner}) {OBJS}")
         }
         Expr::Le(a, b) => format!("Nat.leb ({}) ({})", nat(d, a), nat(d, b)),
         Expr::Eq(a, b) => format!("Nat.eqb ({}) ({})", nat(d, a), nat(d, b)),
@@ -146,6 +197,17 @@ pub fn boolean(d: &DomainIr, e: &Expr) -> String {
                 t("a")
             )
         }
+        Expr::Reach(f, ty, x, y) => {
+            let t = |v: &str| state_call(d, ty, &format!(" {v}"));
+            format!(
+                "reachesB (fun a b => {} && {} && {}) {OBJS} {} {}",
+                t("a"),
+                t("b"),
+                state_call(d, f, " a b"),
+                var(*x),
+                var(*y)
+            )
+        }
     }
 }
 
@@ -158,7 +220,7 @@ fn right_nested(parts: Vec<String>, op: &str) -> String {
 }
 
 /// A proof term of `boolean(e) = true <-> prop(e)`, built from the `mirror_*` combinators of
-/// [`MIRROR_LEMMAS`] along the expression; `None` for a form without a combinator (`Connected`).
+/// [`MIRROR_LEMMAS`] along the expression; `None` for a form without a combinator (`Connected`, `Reach`).
 pub fn mirror_term(d: &DomainIr, e: &Expr) -> Option<String> {
     let p = |e: &Expr| prop(d, e);
     let b = |e: &Expr| boolean(d, e);
@@ -213,8 +275,8 @@ pub fn mirror_term(d: &DomainIr, e: &Expr) -> Option<String> {
                 None => format!("(mirror_{kind} {OBJS} {inner})"),
             }
         }
-        Expr::Le(x, y) => format!("(Nat.leb_le ({}) ({}))", nat(d, x), nat(d, y)),
-        Expr::Eq(x, y) => format!("(Nat.eqb_eq ({}) ({}))", nat(d, x), nat(d, y)),
+        Expr::Le(x, y) => format!("(Nat.leb_le ({}) ({}))", nat(d, x, true), nat(d, y, true)),
+        Expr::Eq(x, y) => format!("(Nat.eqb_eq ({}) ({}))", nat(d, x, true), nat(d, y, true)),
         Expr::Acyclic(f, goal) => {
             let (eb, ep, et) = if *goal {
                 let call = goal_call(f, " a b");
@@ -229,7 +291,8 @@ pub fn mirror_term(d: &DomainIr, e: &Expr) -> Option<String> {
             };
             format!("(mirror_acyclic (fun a b => {eb}) (fun a b => {ep}) {OBJS} (fun a b => {et}))")
         }
-        Expr::Connected(..) => return None,
+        // Not yet decided by a lemma: `connectedB` and `reachesB` (Gold Miner).
+        Expr::Connected(..) | Expr::Reach(..) => return None,
     })
 }
 
@@ -278,6 +341,10 @@ Definition connectedB (r : nat -> nat -> bool) (l : list nat) : bool :=
       Nat.eqb (length (reachB r l (length l) [x])) (length l) &&
       Nat.eqb (length (reachB (fun a b => r b a) l (length l) [x])) (length l)
   end.
+
+(* `y` is `x` or reachable from it through nodes of `l`. *)
+Definition reachesB (r : nat -> nat -> bool) (l : list nat) (x y : nat) : bool :=
+  Nat.eqb x y || existsb (Nat.eqb y) (reachB r l (length l) [x]).
 
 "#;
 

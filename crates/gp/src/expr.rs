@@ -43,6 +43,9 @@ pub enum Expr {
     /// Every object of the type reaches every other one through `f` steps between objects of the
     /// type (zero or more).
     Connected(Field, Field),
+    /// The object `x` reaches the object `y` through `f` steps between objects of the type (zero
+    /// or more): reachability inside a region (Gold Miner's clear cells).
+    Reach(Field, Field, Var, Var),
 }
 
 /// A natural-number expression.
@@ -170,7 +173,7 @@ impl Expr {
         match self {
             Expr::True | Expr::Same(..) => {}
             Expr::Holds(f, _) | Expr::GoalIs(f, _, _) | Expr::GoalNone(f, _) | Expr::Acyclic(f, _) => out.push(f),
-            Expr::Connected(f, t) => out.extend([*f, *t]),
+            Expr::Connected(f, t) | Expr::Reach(f, t, _, _) => out.extend([*f, *t]),
             Expr::Not(e) => e.fields(out),
             Expr::And(es) | Expr::Or(es) => es.iter().for_each(|e| e.fields(out)),
             Expr::Implies(a, b) => {
@@ -192,7 +195,12 @@ impl Expr {
     pub fn reads_goal(&self) -> bool {
         match self {
             Expr::GoalIs(..) | Expr::GoalNone(..) | Expr::Acyclic(_, true) => true,
-            Expr::True | Expr::Same(..) | Expr::Holds(..) | Expr::Acyclic(_, false) | Expr::Connected(..) => false,
+            Expr::True
+            | Expr::Same(..)
+            | Expr::Holds(..)
+            | Expr::Acyclic(_, false)
+            | Expr::Connected(..)
+            | Expr::Reach(..) => false,
             Expr::Not(e) | Expr::Forall(_, _, e) | Expr::Exists(_, _, e) => e.reads_goal(),
             Expr::And(es) | Expr::Or(es) => es.iter().any(Expr::reads_goal),
             Expr::Implies(a, b) => a.reads_goal() || b.reads_goal(),

@@ -74,6 +74,17 @@ fn prop(d: &DomainIr, e: &Expr) -> String {
                 state_call(d, f, " a b")
             )
         }
+        Expr::Reach(f, ty, x, y) => {
+            let t = |v: &str| state_call(d, ty, &format!(" {v}"));
+            format!(
+                "Relation.ReflTransGen (fun a b => a ∈ {OBJS} ∧ b ∈ {OBJS} ∧ {} = true ∧ {} = true ∧ {} = true) {} {}",
+                t("a"),
+                t("b"),
+                state_call(d, f, " a b"),
+                var(*x),
+                var(*y)
+            )
+        }
     }
 }
 
@@ -119,7 +130,7 @@ fn boolean(d: &DomainIr, e: &Expr) -> String {
         Expr::Le(a, b) => format!("decide ({} ≤ {})", nat(d, a), nat(d, b)),
         Expr::Eq(a, b) => format!("({} == {})", nat(d, a), nat(d, b)),
         // Reachability never occurs inside a count; the Prop reading is the one that matters.
-        Expr::Acyclic(..) | Expr::Connected(..) => format!("decide ({})", prop(d, e)),
+        Expr::Acyclic(..) | Expr::Connected(..) | Expr::Reach(..) => format!("decide ({})", prop(d, e)),
     }
 }
 

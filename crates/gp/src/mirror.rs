@@ -106,6 +106,11 @@ impl<'a> Instance<'a> {
                 let nodes: Vec<u32> = self.objects.iter().copied().filter(|&x| self.holds(ty, &[x])).collect();
                 strongly_connected(&nodes, |x, y| self.holds(f, &[x, y]))
             }
+            Expr::Reach(f, ty, x, y) => {
+                let (from, to) = (env[*x as usize], env[*y as usize]);
+                let nodes: Vec<u32> = self.objects.iter().copied().filter(|&n| self.holds(ty, &[n])).collect();
+                from == to || reaches(&nodes, from, to, |a, b| self.holds(f, &[a, b]))
+            }
         }
     }
 
@@ -185,6 +190,26 @@ fn strongly_connected(nodes: &[u32], edge: impl Fn(u32, u32) -> bool) -> bool {
     };
     let distinct: BTreeSet<u32> = nodes.iter().copied().collect();
     reach(true) == distinct.len() && reach(false) == distinct.len()
+}
+
+/// Whether `to` is reachable from `from` in one or more steps between `nodes` (`from` must be one).
+fn reaches(nodes: &[u32], from: u32, to: u32, edge: impl Fn(u32, u32) -> bool) -> bool {
+    if !nodes.contains(&from) {
+        return false;
+    }
+    let mut seen: BTreeSet<u32> = BTreeSet::from([from]);
+    let mut todo = vec![from];
+    while let Some(n) = todo.pop() {
+        for &m in nodes {
+            if edge(n, m) && seen.insert(m) {
+                if m == to {
+                    return true;
+                }
+                todo.push(m);
+            }
+        }
+    }
+    false
 }
 
 /// The verdict on one constraint.

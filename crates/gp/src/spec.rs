@@ -51,6 +51,7 @@ pub const DOMAINS: &[&str] = &[
     "rovers",
     "satellite",
     "transport",
+    "goldminer",
 ];
 
 /// The paper's 13 domains; those not in [`DOMAINS`] are missing from certplan's domain library.
@@ -85,6 +86,7 @@ pub fn spec(domain: &str) -> Option<Spec> {
         "grippers" => grippers(),
         "hiking" => hiking(),
         "logistics" => logistics(),
+        "goldminer" => goldminer(),
         _ => return None,
     };
     Some(s)
@@ -820,6 +822,107 @@ fn hiking() -> Spec {
                         and(vec![not(has_succ(0, 1)), or(vec![has_pred(0, 2), holds("at_p", &[0])])]),
                     ),
                 ),
+            ),
+        ],
+        gaps: "",
+    }
+}
+
+/// Gold Miner (IPC 2008 learning track). The generator keeps the robot, the laser and the bomb
+/// supply in one clear region and the gold under soft rock; the constraints state what makes that
+/// solvable in general: the laser and some bomb cell are reachable from the robot over clear cells,
+/// the grid is connected (the laser clears a way anywhere), and no gold lies under hard rock (only
+/// the laser clears that, and it destroys the gold).
+fn goldminer() -> Spec {
+    let clear_way = |a: Var, b: Var| Expr::Reach("connected_p", "clear_p", a, b);
+    Spec {
+        domain: "goldminer",
+        state: vec![
+            c("AllObjectsCells", forall_obj(0, holds("loc_t", &[0]))),
+            c("ConnectedSymmetric", symmetric("connected_p")),
+            c("GridConnected", Expr::Connected("connected_p", "loc_t")),
+            c("RobotAtOneCell", eq(count(0, "loc_t", holds("robot_at_p", &[0])), one(1))),
+            c("RobotOnClearCell", forall(0, "loc_t", implies(holds("robot_at_p", &[0]), holds("clear_p", &[0])))),
+            c(
+                "CellClearSoftOrHard",
+                one_of(
+                    "loc_t",
+                    vec![
+                        ite(holds("clear_p", &[0])),
+                        ite(holds("soft_rock_at_p", &[0])),
+                        ite(holds("hard_rock_at_p", &[0])),
+                    ],
+                ),
+            ),
+            c(
+                "HandHoldsOneThing",
+                eq(
+                    add(
+                        add(ite(holds("arm_empty_p", &[])), ite(holds("holds_bomb_p", &[]))),
+                        add(ite(holds("holds_laser_p", &[])), ite(holds("holds_gold_p", &[]))),
+                    ),
+                    one(1),
+                ),
+            ),
+            c(
+                "OneLaser",
+                eq(add(count(0, "loc_t", holds("laser_at_p", &[0])), ite(holds("holds_laser_p", &[]))), one(1)),
+            ),
+            c(
+                "ToolsOnClearCells",
+                forall(
+                    0,
+                    "loc_t",
+                    implies(or(vec![holds("laser_at_p", &[0]), holds("bomb_at_p", &[0])]), holds("clear_p", &[0])),
+                ),
+            ),
+            c(
+                "NoGoldUnderHardRock",
+                forall(0, "loc_t", implies(holds("gold_at_p", &[0]), not(holds("hard_rock_at_p", &[0])))),
+            ),
+        ],
+        init: vec![
+            c("InitArmEmpty", holds("arm_empty_p", &[])),
+            c("InitGoldSomewhere", exists(0, "loc_t", holds("gold_at_p", &[0]))),
+            c(
+                "InitLaserReachable",
+                forall(
+                    0,
+                    "loc_t",
+                    forall(
+                        1,
+                        "loc_t",
+                        implies(and(vec![holds("robot_at_p", &[0]), holds("laser_at_p", &[1])]), clear_way(0, 1)),
+                    ),
+                ),
+            ),
+            c(
+                "InitBombReachable",
+                forall(
+                    0,
+                    "loc_t",
+                    implies(
+                        holds("robot_at_p", &[0]),
+                        exists(1, "loc_t", and(vec![holds("bomb_at_p", &[1]), clear_way(0, 1)])),
+                    ),
+                ),
+            ),
+        ],
+        goal: vec![
+            c("GoalHoldsGold", Expr::GoalIs("holds_gold_p", vec![], true)),
+            c(
+                "GoalOnlyGold",
+                and(vec![
+                    goal_free("robot_at_p", 1),
+                    goal_free("laser_at_p", 1),
+                    goal_free("soft_rock_at_p", 1),
+                    goal_free("hard_rock_at_p", 1),
+                    goal_free("gold_at_p", 1),
+                    goal_free("clear_p", 1),
+                    Expr::GoalNone("arm_empty_p", vec![]),
+                    Expr::GoalNone("holds_bomb_p", vec![]),
+                    Expr::GoalNone("holds_laser_p", vec![]),
+                ]),
             ),
         ],
         gaps: "",

@@ -106,6 +106,30 @@ fn miconic_and_heavy_violations_are_found() {
     assert!(!v.contains(&"HeavierTotal") && !v.contains(&"HeavierIrreflexive"), "{v:?}");
 }
 
+/// A 1x3 corridor: the robot in the middle, the tools on the left, the gold on the right.
+const GOLDMINER: &str = "(define (problem g) (:domain gold-miner-typed) (:objects a b c - LOC)
+  (:init (arm-empty) (connected a b) (connected b a) (connected b c) (connected c b)
+         (robot-at b) (clear b) (bomb-at a) (laser-at a) LEFT (gold-at c) RIGHT)
+  (:goal (holds-gold)))";
+
+#[test]
+fn goldminer_violations_are_found() {
+    let ok = GOLDMINER.replace("LEFT", "(clear a)").replace("RIGHT", "(soft-rock-at c)");
+    assert_eq!(violated(&verdicts("goldminer", &ok)), Vec::<&str>::new());
+    // Gold under hard rock: only the laser clears it, and the laser destroys the gold.
+    let hard = GOLDMINER.replace("LEFT", "(clear a)").replace("RIGHT", "(hard-rock-at c)");
+    assert_eq!(violated(&verdicts("goldminer", &hard)), ["NoGoldUnderHardRock"]);
+    // The tools behind soft rock: the robot cannot reach them over clear cells.
+    let walled = GOLDMINER.replace("LEFT", "(soft-rock-at a)").replace("RIGHT", "(soft-rock-at c)");
+    let v = violated(&verdicts("goldminer", &walled));
+    for name in ["ToolsOnClearCells", "InitLaserReachable", "InitBombReachable"] {
+        assert!(v.contains(&name), "{name} not reported: {v:?}");
+    }
+    // A one-way passage: `connected` is not symmetric.
+    let oneway = ok.replace("(connected c b)", "");
+    assert_eq!(violated(&verdicts("goldminer", &oneway)), ["ConnectedSymmetric", "GridConnected"]);
+}
+
 /// The public tasks (IPC 2023 learning track, Silver et al. 2024) satisfy the constraints too: the
 /// constraints were read off certplan's generators, and these come from the original generators.
 #[test]
@@ -120,6 +144,7 @@ fn public_tasks_satisfy_the_constraints() {
         ("satellite", "ipc2023-learning/satellite/testing/easy"),
         ("hiking", "genplan-silver2024/hiking/test"),
         ("heavy", "genplan-silver2024/heavypack/test"),
+        ("goldminer", "autoplanbench/goldminer/instances"),
     ];
     for (domain, dir) in sets {
         let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(root.join(dir))

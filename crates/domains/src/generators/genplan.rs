@@ -240,3 +240,56 @@ pub fn hiking(params: &Params, rng: &mut Rng, name: &str) -> Result<String, GenE
     t.goal(format!("(at {})", cell[trail[trail.len() - 1]]));
     Ok(t.render(name, "hiking"))
 }
+
+/// Gold Miner in the layout of the IPC 2008 learning-track instances (`f<row>-<col>f` cells):
+/// column 0 is clear and holds the robot and, on one cell, the bomb supply and the laser; the gold
+/// lies under soft rock in the last column; every other cell holds soft or hard rock (one in two).
+/// With one column the gold is in column 0 too, on the far side of neither the robot nor the
+/// tools. Always solvable: the laser clears a way to the gold's neighbour, a bomb the gold's cell.
+pub fn goldminer(params: &Params, rng: &mut Rng, name: &str) -> Result<String, GenError> {
+    let (rows, cols) = (params.get("rows") as usize, params.get("cols") as usize);
+    if cols == 1 && rows < 2 {
+        return Err(GenError("a gold miner grid of one column needs at least 2 rows".into()));
+    }
+    let cell = |r: usize, c: usize| format!("f{r}-{c}f");
+    let (gold, robot, tools) = if cols == 1 {
+        let g = rng.random_range(0..rows);
+        // The side of the gold that keeps the robot and the tools together.
+        let side: Vec<usize> = match (g > 0, g + 1 < rows) {
+            (true, true) if rng.random_range(0..2) == 0 => (0..g).collect(),
+            (true, true) | (false, true) => (g + 1..rows).collect(),
+            _ => (0..g).collect(),
+        };
+        (g, side[rng.random_range(0..side.len())], side[rng.random_range(0..side.len())])
+    } else {
+        (rng.random_range(0..rows), rng.random_range(0..rows), rng.random_range(0..rows))
+    };
+    let mut t = ProblemText::new();
+    header(&mut t, params);
+    let all: Vec<String> = (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))).map(|(r, c)| cell(r, c)).collect();
+    t.objects(&all, Some("LOC"));
+    t.init("(arm-empty)".into());
+    for (a, b) in grid_neighbours(cols as u32, rows as u32) {
+        t.init(format!("(connected {} {})", all[a], all[b]));
+    }
+    for r in 0..rows {
+        for c in 0..cols {
+            let here = cell(r, c);
+            if c == cols - 1 && r == gold {
+                t.init(format!("(gold-at {here})"));
+                t.init(format!("(soft-rock-at {here})"));
+            } else if c == 0 {
+                t.init(format!("(clear {here})"));
+            } else if rng.random_range(0..2) == 0 {
+                t.init(format!("(soft-rock-at {here})"));
+            } else {
+                t.init(format!("(hard-rock-at {here})"));
+            }
+        }
+    }
+    t.init(format!("(robot-at {})", cell(robot, 0)));
+    t.init(format!("(bomb-at {})", cell(tools, 0)));
+    t.init(format!("(laser-at {})", cell(tools, 0)));
+    t.goal("(holds-gold)".into());
+    Ok(t.render(name, "gold-miner-typed"))
+}

@@ -299,6 +299,15 @@ pub static LIBRARY: &[Domain] = &[
         generator: genplan::hiking,
     },
     Domain {
+        name: "goldminer",
+        summary: "generalized planning / IPC 2008 learning: clear a way with the laser, bomb the gold free, pick it",
+        pddl: include_str!("../../pddl/goldminer.pddl"),
+        public: Some("autoplanbench/goldminer"),
+        params: &[p("rows", 1, 500, 3, "grid rows"), p("cols", 1, 500, 4, "grid columns (the gold is in the last)")],
+        splits: &[],
+        generator: genplan::goldminer,
+    },
+    Domain {
         name: "visitall",
         summary: "generalized planning / IPC 2011: visit every cell of a full grid",
         pddl: include_str!("../../pddl/visitall.pddl"),
