@@ -19,7 +19,7 @@ BIN=${BIN:-}
 STEPS=${STEPS:-600}
 BATCH=${BATCH:-32}
 LR=${LR:-1e-3}
-TRAIN_COUNT=${TRAIN_COUNT:-4000}
+TRAIN_COUNT=${TRAIN_COUNT:-3000}
 TEST_COUNT_PER_LENGTH=${TEST_COUNT_PER_LENGTH:-40}
 LONG_PER_LENGTH=${LONG_PER_LENGTH:-2}
 LONG_MAX=${LONG_MAX:-200}
@@ -28,8 +28,11 @@ D_MODEL=${D_MODEL:-64}
 HEADS=${HEADS:-4}
 LAYERS=${LAYERS:-2}
 POSITIONS=${POSITIONS:-absolute}
+# Absolute positions: start training sequences at random rows of the position table (empty: off).
+OFFSETS=${OFFSETS---random-offsets}
+MAX_LEN=${MAX_LEN:-1024}
 LENGTH_BIN=${LENGTH_BIN:-10}
-DOMAINS=${DOMAINS:-"heavy-grippers-charged-delete-free colors-bags-well-formed colors-bags-strips flip-flop parity"}
+DOMAINS=${DOMAINS:-"heavy-grippers-charged-delete-free colors-bags-well-formed flip-flop parity colors-bags-strips"}
 # The dev profile compiles dependencies (burn) at opt-level 2, so a debug build trains at nearly
 # release speed without a second long build of burn; PROFILE=release for the real thing.
 PROFILE=${PROFILE:-debug}
@@ -76,7 +79,7 @@ for d in $DOMAINS; do
     if [ ! -f "$run/config.json" ]; then
       echo "train $d seed $s ($(date -u +%H:%M:%S))" >&2
       "$bin" -q train "$data" -o "$run" --positions "$POSITIONS" --d-model "$D_MODEL" --heads "$HEADS" \
-        --layers "$LAYERS" --steps "$STEPS" --batch "$BATCH" --lr "$LR" --seed "$s" --max-len 2048 --log-every 50
+        --layers "$LAYERS" --steps "$STEPS" --batch "$BATCH" --lr "$LR" --seed "$s" --max-len "$MAX_LEN" --log-every 50 $OFFSETS
     fi
     runs+=("$run")
   done
