@@ -37,6 +37,13 @@ DOMAINS=${DOMAINS:-"heavy-grippers-charged-delete-free colors-bags-well-formed f
 # release speed without a second long build of burn; PROFILE=release for the real thing.
 PROFILE=${PROFILE:-debug}
 if [ "$PROFILE" = release ]; then flag=--release; else flag=; fi
+# EXAMPLE=1: train and evaluate through crate train's example `paper002` (the same library calls
+# and output files as `certplan train` / `eval`, without building the whole workspace with burn);
+# the datasets then need a certplan binary in BIN or from a build without the feature.
+if [ -n "${EXAMPLE:-}" ] && [ -z "$BIN" ]; then
+  cargo build $flag -q -p certplan
+  BIN=${CARGO_TARGET_DIR:-target}/$PROFILE/certplan
+fi
 if [ -n "$BIN" ]; then
   bin=$BIN
 else
@@ -73,7 +80,7 @@ for d in $DOMAINS; do
   fi
   # The counting verifier cannot read conditional effects: it says so, and the run goes on.
   "$bin" verify-tokens "$d" "$data/long/test.jsonl" > "$OUT/$d/counting.txt" 2>&1 || true
-  [ -n "${DATA_ONLY:-}" ] && continue
+  [ -n "${DATA_ONLY:-}${EXAMPLE:-}" ] && continue
   for s in $SEEDS; do
     run="$OUT/$d/seed$s"
     if [ ! -f "$run/config.json" ]; then
@@ -85,6 +92,15 @@ for d in $DOMAINS; do
   done
 done
 [ -n "${DATA_ONLY:-}" ] && exit 0
+if [ -n "${EXAMPLE:-}" ]; then
+  [ -z "$OFFSETS" ] && { echo "EXAMPLE=1 always trains with random offsets" >&2; exit 2; }
+  datasets=()
+  for d in $DOMAINS; do datasets+=("$OUT/$d/data"); done
+  cargo run $flag -q -p train --example paper002 -- "$OUT" "$STEPS" "$D_MODEL" "$HEADS" "$LAYERS" "$BATCH" "$LR" \
+    "$MAX_LEN" "$(echo $SEEDS | tr ' ' ,)" "${datasets[@]}"
+  python3 experiments/paper002/summarize.py "$OUT"
+  exit 0
+fi
 echo "eval ($(date -u +%H:%M:%S))" >&2
 "$bin" -q eval "${runs[@]}" --split long/test.jsonl --bin "$LENGTH_BIN" --batch 8 \
   --csv "$OUT/long" --markdown "$OUT/long.md" --plot "$OUT/long" --json > "$OUT/eval-long.json"
