@@ -241,7 +241,11 @@ mod tests {
     #[test]
     fn plots_png_and_svg() {
         let curve = Curve { label: "d".into(), runs: vec![("s".into(), eval(vec![cell(11, 2, 2), cell(40, 2, 1)]))] };
-        let dir = std::env::temp_dir().join(format!("certplan-train-report-{}", std::process::id()));
+        // CERTPLAN_KEEP_PLOTS=DIR keeps the pictures there, to look at them.
+        let keep = std::env::var_os("CERTPLAN_KEEP_PLOTS").map(std::path::PathBuf::from);
+        let dir = keep
+            .clone()
+            .unwrap_or_else(|| std::env::temp_dir().join(format!("certplan-train-report-{}", std::process::id())));
         std::fs::create_dir_all(&dir).unwrap();
         for name in ["a.png", "a.svg"] {
             let p = dir.join(name);
@@ -249,6 +253,8 @@ mod tests {
             assert!(std::fs::metadata(&p).unwrap().len() > 1000, "{name} is nearly empty");
         }
         assert!(plot(&[curve], Axis::Length, 10, "t", &dir.join("a.txt")).is_err());
-        let _ = std::fs::remove_dir_all(&dir);
+        if keep.is_none() {
+            let _ = std::fs::remove_dir_all(&dir);
+        }
     }
 }
