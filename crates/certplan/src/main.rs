@@ -53,6 +53,8 @@ mod output;
 mod plan;
 mod proof;
 mod stdio;
+#[cfg(feature = "train")]
+mod train;
 mod validate;
 mod verify_tokens;
 
@@ -92,6 +94,14 @@ enum Command {
     /// Run paper 002's counting verifier or its C*-RASP program over a dataset file and report
     /// the agreement with the labels.
     VerifyTokens(verify_tokens::VerifyTokensArgs),
+    /// Train a small transformer to verify plans (paper 002) on a dataset directory (feature
+    /// `train`).
+    #[cfg(feature = "train")]
+    Train(train::TrainArgs),
+    /// Accuracy of a trained model per plan length and object count, as a table, CSV and a plot
+    /// (feature `train`).
+    #[cfg(feature = "train")]
+    Eval(train::EvalArgs),
     /// Lean 4 proof export (paper 000), plan bridge and proof auditor.
     Lean(proof::ProverArgs),
     /// Coq proof export (paper 000's conversion), plan bridge and proof auditor.
@@ -182,6 +192,10 @@ impl Command {
             Command::Dataset(_) => "dataset".into(),
             Command::Analyze(_) => "analyze".into(),
             Command::VerifyTokens(_) => "verify-tokens".into(),
+            #[cfg(feature = "train")]
+            Command::Train(_) => "train".into(),
+            #[cfg(feature = "train")]
+            Command::Eval(_) => "eval".into(),
             Command::Lean(a) => format!("lean {}", a.name()),
             Command::Coq(a) => format!("coq {}", a.name()),
             Command::Plan(_) => "plan".into(),
@@ -202,6 +216,10 @@ impl Command {
             Command::Dataset(a) => a.json,
             Command::Analyze(a) => a.json,
             Command::VerifyTokens(a) => a.json,
+            #[cfg(feature = "train")]
+            Command::Train(a) => a.json,
+            #[cfg(feature = "train")]
+            Command::Eval(a) => a.json,
             Command::Lean(a) | Command::Coq(a) => a.json(),
             Command::Plan(a) => a.json,
             Command::Ground(a) => a.json,
@@ -234,6 +252,10 @@ fn main() -> ExitCode {
         Command::Analyze(args) => analyze::run(args, &ui),
         Command::Dataset(args) => dataset::run(args, &ui),
         Command::VerifyTokens(args) => verify_tokens::run(args, &ui),
+        #[cfg(feature = "train")]
+        Command::Train(args) => train::run_train(args, &ui),
+        #[cfg(feature = "train")]
+        Command::Eval(args) => train::run_eval(args, &ui),
         Command::Lean(args) => proof::run(::proof::Backend::Lean, args, &ui),
         Command::Coq(args) => proof::run(::proof::Backend::Coq, args, &ui),
         Command::Plan(args) => plan::run(args, &ui),
