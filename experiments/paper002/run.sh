@@ -33,6 +33,13 @@ OFFSETS=${OFFSETS---random-offsets}
 MAX_LEN=${MAX_LEN:-1024}
 LENGTH_BIN=${LENGTH_BIN:-10}
 DOMAINS=${DOMAINS:-"heavy-grippers-charged-delete-free colors-bags-well-formed flip-flop parity colors-bags-strips"}
+# Optional, not run by default (the lead decides): lights-out-local-well-formed, the public code's
+# Lights Out (one press action per configuration of the lights it toggles; well-formed, so the
+# theory expects it to generalize, as against lights-out-conditional). To run it, add it to DOMAINS
+# and give it object ranges in `objects` below, e.g. `--train-objects 4-9 --test-objects 4-25`
+# (boards up to 5x5, the public code's), or `-p width=5 -p height=5` for their fixed board. Its long
+# test sequences reach about 1340 tokens at 200 steps on 5x5 (init facts ~340 tokens, ~5 per
+# step): raise MAX_LEN to 1536 or lower LONG_MAX.
 # The dev profile compiles dependencies (burn) at opt-level 2, so a debug build trains at nearly
 # release speed without a second long build of burn; PROFILE=release for the real thing.
 PROFILE=${PROFILE:-debug}

@@ -73,7 +73,7 @@ pub fn run(args: &AnalyzeArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         }
     };
     if args.json {
-        let fields = json!({ "analysis": analysis });
+        let fields = json!({ "analysis": analysis, "prediction": analysis.class.prediction() });
         output::print_json("analyze", Outcome::Fine, &SourceMap::new(), &[], fields)?;
     } else {
         stdio::print(&text(&analysis, ui))?;
@@ -128,6 +128,7 @@ fn text(a: &Analysis, ui: &Ui) -> String {
         ));
     }
     s.push_str(&format!("  counting verifies exactly: {}\n", yes(a.counting_exact)));
+    s.push_str(&format!("  paper 002 predicts:  {}\n", a.class.prediction()));
     if !ui.quiet && !a.unproved.is_empty() && !matches!(a.well_formed, WellFormed::Proved) {
         s.push_str("  effects without the opposite literal in the precondition:\n");
         for u in &a.unproved {

@@ -66,6 +66,29 @@ pub enum Class {
     NotApplicable,
 }
 
+impl Class {
+    /// What paper 002's theory says about plan verification in this class: whether the valid-plan
+    /// language is in C*-RASP (so transformers with absolute positions are expected to generalize
+    /// to longer plans and more objects) or can encode a language known not to generalize.
+    pub fn prediction(self) -> &'static str {
+        match self {
+            Class::DeleteFree | Class::WellFormed => {
+                "in C*-RASP (C-RASP[Pos] with a fixed object set): counting adds minus deletes verifies \
+                 exactly, and generalization to longer plans and more objects is expected"
+            }
+            Class::Strips => {
+                "not shown delete-free or well-formed: unrestricted STRIPS can encode Flip-Flop, outside \
+                 C*-RASP, so generalization to longer plans is not guaranteed"
+            }
+            Class::ConditionalEffects => {
+                "conditional effects can encode PARITY, outside C*-RASP: generalization to longer plans \
+                 is not expected"
+            }
+            Class::NotApplicable => "no prediction: paper 002's classes are defined for classical domains",
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Analysis {
     pub domain: String,

@@ -57,6 +57,11 @@ fn reductions_and_public_formulations_are_classified() {
     assert!(a.counting_exact);
     let a = run("colors-bags-well-formed", false);
     assert_eq!((a.well_formed.clone(), a.class), (WellFormed::Proved, Class::WellFormed));
+    // Lights Out split into one press per local configuration: every precondition fixes the
+    // current values of exactly the lights the press toggles, so it is well-formed by the syntax.
+    let a = run("lights-out-local-well-formed", false);
+    assert_eq!((a.well_formed.clone(), a.class), (WellFormed::Proved, Class::WellFormed));
+    assert!(!a.delete_free && !a.conditional_effects && a.counting_exact && a.unproved.is_empty());
     let a = run("colors-bags-strips", true);
     assert!(matches!(a.well_formed, WellFormed::Violated(_)), "{:?}", a.well_formed);
     assert_eq!(a.class, Class::Strips);

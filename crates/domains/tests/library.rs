@@ -28,7 +28,7 @@ fn generate(d: &Domain, settings: &[(&str, u32)], seed: u64) -> String {
 
 #[test]
 fn every_domain_checks_cleanly() {
-    assert_eq!(library().len(), 30);
+    assert_eq!(library().len(), 31);
     for d in library() {
         domains::lifted_domain(d.pddl).unwrap_or_else(|e| panic!("{}: {e}", d.name));
     }
@@ -100,6 +100,7 @@ const SMALL: &[(&str, &[(&str, u32)])] = &[
     ("colors-well-formed", &[("items", 2), ("colors", 2), ("marks", 1), ("goals", 2)]),
     ("lights-out-conditional", &[("width", 2), ("height", 2), ("presses", 2)]),
     ("lights-out-strips", &[("width", 2), ("height", 2), ("presses", 2)]),
+    ("lights-out-local-well-formed", &[("width", 3), ("height", 2), ("presses", 2)]),
     ("flip-flop", &[("bits", 2)]),
     ("parity", &[("bits", 2)]),
     ("heavy-grippers-charged-delete-free", &[("rooms", 2), ("balls", 2), ("heavy", 1), ("grippers", 2)]),

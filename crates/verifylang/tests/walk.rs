@@ -46,6 +46,7 @@ fn incremental_applicability_matches_a_full_scan() {
     check("colors-well-formed", &[("items", 3), ("colors", 3)]);
     check("lights-out-strips", &[("width", 3), ("height", 2)]);
     check("lights-out-conditional", &[("width", 3), ("height", 2)]);
+    check("lights-out-local-well-formed", &[("width", 3), ("height", 3)]);
     check("blocksworld", &[("blocks", 5)]);
     check("gripper", &[]);
 }

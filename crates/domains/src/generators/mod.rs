@@ -371,6 +371,15 @@ pub static LIBRARY: &[Domain] = &[
         generator: paper002::lights_out_strips,
     },
     Domain {
+        name: "lights-out-local-well-formed",
+        summary: "paper 002's public code: Lights Out STRIPS, one press action per local configuration",
+        pddl: include_str!("../../pddl/lights-out-local-well-formed.pddl"),
+        public: None,
+        params: paper002::LIGHTS_PARAMS,
+        splits: &[],
+        generator: paper002::lights_out_local,
+    },
+    Domain {
         name: "flip-flop",
         summary: "paper 002's reduction: Flip-Flop as STRIPS plan verification (write-0/1, read-0/1 per bit)",
         pddl: include_str!("../../pddl/flip-flop.pddl"),

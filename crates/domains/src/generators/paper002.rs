@@ -202,3 +202,30 @@ pub fn colors_bags(params: &Params, rng: &mut Rng, name: &str) -> Result<String,
     t.goal(format!("(has-color {} {})", bag[rng.random_range(0..bag.len())], color[rng.random_range(0..color.len())]));
     Ok(t.render(name, "colors-bags"))
 }
+
+/// Lights Out as the public code of paper 002 states it (`lights-out-local-well-formed`): the same
+/// board and scramble as the other Lights Out variants for the same parameters and seed, with the
+/// public code's button names and predicates, and the static facts that pin each press schema's
+/// parameters: `degree_k` (the button has k neighbours) and `neighbour_i` (its i-th neighbour in
+/// row-major order, the order of the schema's name). Solvable, as the other variants: pressing the
+/// scrambling buttons again turns every light out.
+pub fn lights_out_local(params: &Params, rng: &mut Rng, name: &str) -> Result<String, GenError> {
+    let l = lights(params, rng);
+    let w = params.get("width") as usize;
+    let button: Vec<String> = (0..l.cells.len()).map(|i| format!("button_{}_{}", i / w, i % w)).collect();
+    let mut t = ProblemText::new();
+    header(&mut t, params);
+    t.objects(&button, Some("button"));
+    for (c, b) in button.iter().enumerate() {
+        t.init(format!("({} {b})", if l.lit[c] { "light_on" } else { "light_out" }));
+        t.goal(format!("(light_out {b})"));
+    }
+    for (c, a) in l.affects.iter().enumerate() {
+        // `affects` lists the button itself first, then its neighbours in row-major order.
+        t.init(format!("(degree_{} {})", a.len() - 1, button[c]));
+        for (i, &n) in a.iter().enumerate().skip(1) {
+            t.init(format!("(neighbour_{i} {} {})", button[c], button[n]));
+        }
+    }
+    Ok(t.render(name, "lights-out-local-well-formed"))
+}
