@@ -156,6 +156,76 @@ Proof.
     destruct (g a); reflexivity.
 Qed.
 
+Lemma count_over_ext_in : forall l p q, (forall x, In x l -> p x = q x) -> count_over l p = count_over l q.
+Proof. intros l p q H. unfold count_over. rewrite (filter_ext_in' l p q H). reflexivity. Qed.
+
+(* ---------- Maxima and minima ---------- *)
+
+Lemma max_over_mono_k : forall l f g k, (forall x, In x l -> f x <= g x + k) -> max_over l f <= max_over l g + k.
+Proof.
+  induction l as [|y l IH]; intros f g k H; simpl; [lia|].
+  specialize (IH f g k (fun x Hx => H x (or_intror Hx))). specialize (H y (or_introl eq_refl)). lia.
+Qed.
+
+Lemma max_over_le : forall l f b, (forall x, In x l -> f x <= b) -> max_over l f <= b.
+Proof.
+  induction l as [|y l IH]; intros f b H; simpl; [lia|].
+  specialize (IH f b (fun x Hx => H x (or_intror Hx))). specialize (H y (or_introl eq_refl)). lia.
+Qed.
+
+Lemma fold_min_le : forall (f : nat -> nat) r b,
+  fold_right (fun y a => Nat.min (f y) a) b r <= b /\
+  (forall x, In x r -> fold_right (fun y a => Nat.min (f y) a) b r <= f x).
+Proof.
+  intros f. induction r as [|y r IH]; intros b; simpl; [split; [lia|intros x []]|].
+  destruct (IH b) as [H1 H2]. split; [lia|]. intros x [<-|Hx]; [lia|]. specialize (H2 x Hx). lia.
+Qed.
+
+Lemma fold_min_witness : forall (f : nat -> nat) r b,
+  fold_right (fun y a => Nat.min (f y) a) b r = b \/
+  exists x, In x r /\ fold_right (fun y a => Nat.min (f y) a) b r = f x.
+Proof.
+  intros f. induction r as [|y r IH]; intros b; simpl; [left; reflexivity|].
+  destruct (Nat.min_spec (f y) (fold_right (fun y a => Nat.min (f y) a) b r)) as [[_ ->]|[_ ->]].
+  - right. exists y. auto.
+  - destruct (IH b) as [->|[x [Hx ->]]]; [left; reflexivity|right; exists x; auto].
+Qed.
+
+Lemma min_over_le : forall l f e x, In x l -> min_over l f e <= f x.
+Proof.
+  intros [|y r] f e x Hx; [destruct Hx|]. simpl. destruct (fold_min_le f r (f y)) as [H1 H2].
+  destruct Hx as [<-|Hx]; [exact H1|exact (H2 x Hx)].
+Qed.
+
+Lemma min_over_witness : forall l f e, l <> [] -> exists x, In x l /\ min_over l f e = f x.
+Proof.
+  intros [|y r] f e Hl; [congruence|]. simpl.
+  destruct (fold_min_witness f r (f y)) as [->|[x [Hx ->]]]; [exists y; auto|exists x; auto].
+Qed.
+
+Lemma min_over_le_default : forall l f e, (forall x, In x l -> f x <= e) -> min_over l f e <= e.
+Proof.
+  intros [|y r] f e H; [simpl; lia|].
+  pose proof (min_over_le (y :: r) f e y (or_introl eq_refl)). specialize (H y (or_introl eq_refl)). lia.
+Qed.
+
+(* A minimum over one list is at most k above a minimum over another when each member of the
+   second has a member of the first at most k above it. *)
+Lemma min_over_bound : forall L f e L' g e' k,
+  (forall y, In y L' -> exists x, In x L /\ f x <= g y + k) -> (L' = [] -> min_over L f e <= e' + k) ->
+  min_over L f e <= min_over L' g e' + k.
+Proof.
+  intros L f e [|y r] g e' k H H0; [exact (H0 eq_refl)|].
+  destruct (min_over_witness (y :: r) g e') as [z [Hz ->]]; [discriminate|].
+  destruct (H z Hz) as [x [Hx Hle]]. pose proof (min_over_le L f e x Hx). lia.
+Qed.
+
+Lemma min_over_mono_k : forall l f g e e' k, (forall x, In x l -> f x <= g x + k) -> e <= e' + k ->
+  min_over l f e <= min_over l g e' + k.
+Proof.
+  intros l f g e e' k H He. apply min_over_bound; [intros y Hy; exists y; auto|intros ->; exact He].
+Qed.
+
 (* ---------- Typing of an operator's parameters ---------- *)
 
 Lemma typed_one : forall c x t, (exists ty, In ty [t] /\ In x (objs c ty)) -> In x (objs c t).

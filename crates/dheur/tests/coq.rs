@@ -186,8 +186,11 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
     if !corpus::require_program("the_proved_definitions_compute_what_the_evaluator_computes", "coqc") {
         return;
     }
-    let settings: &[(&str, &[(&str, u32)])] =
-        &[("miconic", &[("passengers", 3), ("floors", 3)]), ("ferry", &[("cars", 2), ("locations", 3)])];
+    let settings: &[(&str, &[(&str, u32)])] = &[
+        ("miconic", &[("passengers", 3), ("floors", 3)]),
+        ("ferry", &[("cars", 2), ("locations", 3)]),
+        ("spanner", &[("spanners", 3), ("nuts", 2), ("locations", 4)]),
+    ];
     let dir = std::env::temp_dir().join(format!("dheur-coq-agree-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("Heuristics.v"), dheur::coq::file(dheur::definitions())).unwrap();
@@ -202,7 +205,10 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
             "From DHeur Require Import Heuristics.\nRequire Import Coq.Lists.List Coq.Strings.String.\n\
              Import ListNotations.\nOpen Scope string_scope.\n\
              Definition mem (l : list (string * list nat)) (q : string) (ys : list nat) : bool :=\n  \
-             existsb (fun a => andb (String.eqb (fst a) q) (nats_eqb (snd a) ys)) l.\n",
+             existsb (fun a => andb (String.eqb (fst a) q) (nats_eqb (snd a) ys)) l.\n\
+             Definition lookup (l : list (nat * nat * nat)) (cap a b : nat) : nat :=\n  \
+             match find (fun e => andb (Nat.eqb (fst (fst e)) a) (Nat.eqb (snd (fst e)) b)) l with \
+             Some e => snd e | None => cap end.\n",
         );
         let mut want = Vec::new();
         for seed in 0..2 {
@@ -214,6 +220,24 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
                 .expect("solvable");
             let st = search::state::SearchTask::new(&g).with_lifted(&task);
             let mut h = dheur::instantiate(name, &st).expect("known").expect("certified");
+            // The distance tables as the evaluator reads them: every entry off the cap listed.
+            let program = dheur::certify(name, &st).expect("certified");
+            let nobjects = task.objects.len() as u32;
+            let (mut dist, mut cap) = ("0".to_string(), "0".to_string());
+            for t in &program.tables {
+                let mut entries = Vec::new();
+                for a in 0..nobjects {
+                    for b in 0..nobjects {
+                        let d = t.distance(a, b).expect("a `distance` table (distance-by is not printed here)");
+                        if d != t.cap as u64 {
+                            entries.push(format!("({a}, {b}, {d})"));
+                        }
+                    }
+                }
+                let name = coq_str(&t.name);
+                dist = format!("if String.eqb t {name} then lookup [{}] {} a b else {dist}", entries.join("; "), t.cap);
+                cap = format!("if String.eqb t {name} then {} else {cap}", t.cap);
+            }
             let view = dheur::compile::TaskView::new(&task, Some(&g));
             let d = &task.domain;
             let pred = |p: u32| coq_str(&d.name(d.predicates[p as usize].name).to_ascii_lowercase());
@@ -286,8 +310,8 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
                     .collect();
                 coq.push_str(&format!(
                     "Definition ctx_{k}_{i} : Ctx := {{| objs := objs_{k}; holds := mem [{}]; init := mem init_{k}; \
-                     goal := mem goal_{k}; stat := mem stat_{k}; dist := fun _ _ _ => 0; dist_by := fun _ _ _ _ => 0; \
-                     dist_cap := fun _ => 0; \
+                     goal := mem goal_{k}; stat := mem stat_{k}; dist := fun t a b => {dist}; \
+                     dist_by := fun _ _ _ _ => 0; dist_cap := fun t => {cap}; \
                      obj := fun _ => 0 |}}.\n",
                     holds.join("; ")
                 ));
