@@ -209,6 +209,12 @@ Proof.
   pose proof (min_over_le (y :: r) f e y (or_introl eq_refl)). specialize (H y (or_introl eq_refl)). lia.
 Qed.
 
+Lemma min_over_ge : forall l f e b, (forall x, In x l -> b <= f x) -> b <= e -> b <= min_over l f e.
+Proof.
+  intros [|y r] f e b H He; [exact He|].
+  destruct (min_over_witness (y :: r) f e) as [x [Hx ->]]; [discriminate|]. exact (H x Hx).
+Qed.
+
 (* A minimum over one list is at most k above a minimum over another when each member of the
    second has a member of the first at most k above it. *)
 Lemma min_over_bound : forall L f e L' g e' k,

@@ -23,7 +23,8 @@
 //! gives it: the grounder drops only atoms false in every reachable state and atoms irrelevant
 //! to the goal, which read as false, so a heuristic must not read an irrelevant atom; miconic's
 //! reads only goal passengers' atoms and the lift's position; spanner's only goal nuts'
-//! `tightened`, the men's positions, and the spanners' `usable`, `carrying` and positions) are
+//! `tightened`, the men's positions, and the spanners' `usable`, `carrying` and positions;
+//! transport's the positions of vehicles and packages and `in`) are
 //! trusted, not proved. The shared lemmas of the proofs are in `proofs/Counting.v`. The plan itself is always
 //! validated by `val`, so an unsound heuristic can cost optimality, never validity.
 //!
@@ -68,6 +69,7 @@ pub const PROOFS: &[(&str, &str)] = &[
     ("spanner", include_str!("../proofs/Spanner.v")),
     ("miconic", include_str!("../proofs/Miconic.v")),
     ("ferry", include_str!("../proofs/Ferry.v")),
+    ("transport", include_str!("../proofs/Transport.v")),
 ];
 
 /// Where each heuristic's proof stands. Only `Proved` counts as certified.
