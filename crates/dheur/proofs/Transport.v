@@ -103,24 +103,24 @@ Proof.
   intros c s [sch xs] s' [Hin [Ht [Hpre ->]]]. cbn [fst snd] in Hin, Ht, Hpre |- *.
   unfold transport_schemas in Hin. cbn [In] in Hin.
   destruct Hin as [<-|[<-|[<-|[]]]]; cbn [sparams spre] in Ht, Hpre.
-  - destruct xs as [|x0 [|x1 [|x2 [|x3 xs]]]]; cbn [typed] in Ht; try tauto.
+  - destruct xs as [|x0 [|x1 [|x2 [|x3 xs]]]]; cbn [typed] in Ht; try (exfalso; repeat match goal with H : _ /\ _ |- _ => destruct H end; contradiction).
     destruct Ht as [H0 [H1 [H2 _]]]. apply typed_one in H0. apply typed_one in H1. apply typed_one in H2.
     apply Forall_cons_iff in Hpre as [P1 Hpre]. apply Forall_cons_iff in Hpre as [P2 _].
     cbn [pre_holds map arg_value nth] in P1, P2.
     left. exists x0, x1, x2. repeat split; auto; intros;
-      unfold apply_op, atom_in; simpl; repeat destruct (Nat.eqb _ _); reflexivity.
-  - destruct xs as [|x0 [|x1 [|x2 [|x3 [|x4 [|x5 xs]]]]]]; cbn [typed] in Ht; try tauto.
+      unfold apply_op, atom_in; simpl; rewrite ?andb_true_r, ?orb_false_r; reflexivity.
+  - destruct xs as [|x0 [|x1 [|x2 [|x3 [|x4 [|x5 xs]]]]]]; cbn [typed] in Ht; try (exfalso; repeat match goal with H : _ /\ _ |- _ => destruct H end; contradiction).
     destruct Ht as [H0 [H1 [H2 _]]]. apply typed_one in H0. apply typed_one in H1. apply typed_one in H2.
     apply Forall_cons_iff in Hpre as [P1 Hpre]. apply Forall_cons_iff in Hpre as [P2 _].
     cbn [pre_holds map arg_value nth] in P1, P2.
     right; left. exists x0, x1, x2. repeat split; auto; intros;
-      unfold apply_op, atom_in; simpl; repeat destruct (Nat.eqb _ _); reflexivity.
-  - destruct xs as [|x0 [|x1 [|x2 [|x3 [|x4 [|x5 xs]]]]]]; cbn [typed] in Ht; try tauto.
+      unfold apply_op, atom_in; simpl; rewrite ?andb_true_r, ?orb_false_r; reflexivity.
+  - destruct xs as [|x0 [|x1 [|x2 [|x3 [|x4 [|x5 xs]]]]]]; cbn [typed] in Ht; try (exfalso; repeat match goal with H : _ /\ _ |- _ => destruct H end; contradiction).
     destruct Ht as [H0 [H1 [H2 _]]]. apply typed_one in H0. apply typed_one in H1. apply typed_one in H2.
     apply Forall_cons_iff in Hpre as [P1 Hpre]. apply Forall_cons_iff in Hpre as [P2 _].
     cbn [pre_holds map arg_value nth] in P1, P2.
     right; right. exists x0, x1, x2. repeat split; auto; intros;
-      unfold apply_op, atom_in; simpl; repeat destruct (Nat.eqb _ _); reflexivity.
+      unfold apply_op, atom_in; simpl; rewrite ?andb_true_r, ?orb_false_r; reflexivity.
 Qed.
 
 (* ---------- Invariants of reachable states ---------- *)
