@@ -24,7 +24,8 @@
 //! to the goal, which read as false, so a heuristic must not read an irrelevant atom; miconic's
 //! reads only goal passengers' atoms and the lift's position; spanner's only goal nuts'
 //! `tightened`, the men's positions, and the spanners' `usable`, `carrying` and positions;
-//! transport's the positions of vehicles and packages and `in`) are
+//! transport's the positions of vehicles and packages and `in`; satellite's `have_image` of goal
+//! images, `pointing`, `power_on`, `calibrated` and `power_avail`) are
 //! trusted, not proved. The shared lemmas of the proofs are in `proofs/Counting.v`. The plan itself is always
 //! validated by `val`, so an unsound heuristic can cost optimality, never validity.
 //!
@@ -69,6 +70,7 @@ pub const PROOFS: &[(&str, &str)] = &[
     ("spanner", include_str!("../proofs/Spanner.v")),
     ("miconic", include_str!("../proofs/Miconic.v")),
     ("ferry", include_str!("../proofs/Ferry.v")),
+    ("satellite", include_str!("../proofs/Satellite.v")),
     ("transport", include_str!("../proofs/Transport.v")),
 ];
 

@@ -190,6 +190,7 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
         ("miconic", &[("passengers", 3), ("floors", 3)]),
         ("ferry", &[("cars", 2), ("locations", 3)]),
         ("spanner", &[("spanners", 3), ("nuts", 2), ("locations", 4)]),
+        ("satellite", &[("satellites", 2), ("instruments", 3), ("modes", 2), ("directions", 3)]),
         ("transport", &[("locations", 4), ("trucks", 2), ("packages", 2), ("capacity", 2)]),
     ];
     let dir = std::env::temp_dir().join(format!("dheur-coq-agree-{}", std::process::id()));
