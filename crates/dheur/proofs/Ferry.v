@@ -17,104 +17,10 @@
    Goal-awareness: in a goal state every car is at its goal, hence at no other location: T = 0,
    no car waits, so R = W = 0. *)
 
-From DHeur Require Import Heuristics Admissible.
+From DHeur Require Import Heuristics Admissible Counting.
 Require Import Coq.Lists.List Coq.Strings.String Coq.Arith.PeanoNat Coq.Bool.Bool Coq.micromega.Lia.
 Import ListNotations.
 Open Scope string_scope.
-
-(* ---------- Counting over object lists ---------- *)
-
-Definition b2n (b : bool) : nat := if b then 1 else 0.
-
-Lemma sum_over_mono : forall l f g, (forall x, In x l -> f x <= g x) -> sum_over l f <= sum_over l g.
-Proof.
-  induction l as [|y l IH]; intros f g H; simpl; [lia|].
-  specialize (IH f g (fun x Hx => H x (or_intror Hx))). specialize (H y (or_introl eq_refl)). lia.
-Qed.
-
-(* A sum changes by at most k where its terms change at one element a of a duplicate-free list. *)
-Lemma sum_over_point : forall l f g a k, NoDup l ->
-  (forall x, In x l -> x <> a -> f x <= g x) -> f a <= g a + k -> sum_over l f <= sum_over l g + k.
-Proof.
-  induction l as [|y l IH]; intros f g a k Hnd H Ha; simpl; [lia|].
-  inversion Hnd as [|y' l' Hy Hnd']; subst.
-  destruct (Nat.eq_dec y a) as [->|Hne].
-  - assert (sum_over l f <= sum_over l g).
-    { apply sum_over_mono. intros x Hx. apply H; [right; exact Hx|]. intros ->. contradiction. }
-    lia.
-  - assert (f y <= g y) by (apply H; [left; reflexivity|exact Hne]).
-    assert (sum_over l f <= sum_over l g + k).
-    { apply (IH f g a k Hnd'); [intros x Hx Hxa; apply H; [right; exact Hx|exact Hxa]|exact Ha]. }
-    lia.
-Qed.
-
-Lemma count_over_sum : forall l p, count_over l p = sum_over l (fun x => b2n (p x)).
-Proof.
-  unfold count_over. induction l as [|y l IH]; intros p; simpl; [reflexivity|].
-  destruct (p y); simpl; rewrite IH; reflexivity.
-Qed.
-
-Lemma count_over_mono : forall l p q, (forall x, In x l -> p x = true -> q x = true) ->
-  count_over l p <= count_over l q.
-Proof.
-  intros l p q H. rewrite !count_over_sum. apply sum_over_mono. intros x Hx. unfold b2n.
-  specialize (H x Hx). destruct (p x), (q x); auto. discriminate (H eq_refl).
-Qed.
-
-Lemma count_over_zero : forall l p, (forall x, In x l -> p x = false) -> count_over l p = 0.
-Proof.
-  unfold count_over. induction l as [|y l IH]; intros p H; simpl; [reflexivity|].
-  rewrite (H y (or_introl eq_refl)). apply IH. intros x Hx. apply H. right. exact Hx.
-Qed.
-
-(* A count of at most 1 over a duplicate-free list: two members that pass are the same. *)
-Lemma count_over_le1 : forall l p x y, NoDup l -> count_over l p <= 1 ->
-  In x l -> In y l -> p x = true -> p y = true -> x = y.
-Proof.
-  unfold count_over. induction l as [|z l IH]; intros p x y Hnd Hc Hx Hy Hpx Hpy; [destruct Hx|].
-  inversion Hnd as [|z' l' Hz Hnd']; subst. simpl in Hc.
-  assert (Hin : forall w, In w l -> p w = true -> In w (filter p l)) by (intros; apply filter_In; auto).
-  destruct Hx as [<-|Hx], Hy as [<-|Hy]; auto.
-  - rewrite Hpx in Hc. simpl in Hc. specialize (Hin y Hy Hpy).
-    destruct (filter p l); [destruct Hin|]. simpl in Hc. lia.
-  - rewrite Hpy in Hc. simpl in Hc. specialize (Hin x Hx Hpx).
-    destruct (filter p l); [destruct Hin|]. simpl in Hc. lia.
-  - apply (IH p x y Hnd'); auto. destruct (p z); simpl in Hc; lia.
-Qed.
-
-Lemma In_filter_l : forall (l : list nat) p x, In x (filter p l) -> In x l /\ p x = true.
-Proof. intros l p x H. apply filter_In. exact H. Qed.
-
-Lemma typed_one : forall c x t, (exists ty, In ty [t] /\ In x (objs c ty)) -> In x (objs c t).
-Proof. intros c x t [ty [[<-|[]] H]]. exact H. Qed.
-
-Lemma existsb_ext_in : forall (l : list nat) g g', (forall x, In x l -> g x = g' x) -> existsb g l = existsb g' l.
-Proof.
-  induction l as [|y l IH]; intros g g' H; simpl; [reflexivity|].
-  rewrite (H y (or_introl eq_refl)), (IH g g' (fun x Hx => H x (or_intror Hx))). reflexivity.
-Qed.
-
-Lemma existsb_false_in : forall (l : list nat) g, (forall x, In x l -> g x = false) -> existsb g l = false.
-Proof.
-  induction l as [|y l IH]; intros g H; simpl; [reflexivity|].
-  rewrite (H y (or_introl eq_refl)), (IH g (fun x Hx => H x (or_intror Hx))). reflexivity.
-Qed.
-
-
-Lemma count_over_pos : forall l p x, In x l -> p x = true -> 1 <= count_over l p.
-Proof.
-  intros l p x Hx Hp. unfold count_over. destruct (filter p l) eqn:E; simpl; [|lia].
-  assert (In x (filter p l)) by (apply filter_In; auto). rewrite E in H. destruct H.
-Qed.
-
-Lemma existsb_only : forall (l : list nat) g a, In a l -> (forall x, In x l -> x = a) -> existsb g l = g a.
-Proof.
-  induction l as [|y l IH]; intros g a Ha H; [destruct Ha|]. simpl.
-  rewrite (H y (or_introl eq_refl)). destruct l as [|z l'].
-  - simpl. apply orb_false_r.
-  - rewrite (IH g a); [|rewrite (H z (or_intror (or_introl eq_refl))); left; reflexivity|intros x Hx; apply H; right; exact Hx].
-    destruct (g a); reflexivity.
-Qed.
 
 (* ---------- The printed value, term by term ---------- *)
 
@@ -304,19 +210,6 @@ Qed.
 
 (* ---------- Consistency ---------- *)
 
-Lemma sum_over_zero : forall l f, (forall x, In x l -> f x = 0) -> sum_over l f = 0.
-Proof.
-  induction l as [|y l IH]; intros f H; simpl; [reflexivity|].
-  rewrite (H y (or_introl eq_refl)), (IH f (fun x Hx => H x (or_intror Hx))). reflexivity.
-Qed.
-
-Lemma sum_over_le1 : forall (l : list nat) f g, List.length l <= 1 -> (forall x, In x l -> f x <= g x + 1) ->
-  sum_over l f <= sum_over l g + 1.
-Proof.
-  intros [|x [|y l]] f g Hl H; simpl in *; [lia| |lia].
-  specialize (H x (or_introl eq_refl)). lia.
-Qed.
-
 Lemma rep_le1 : forall c s, rep c s <= 1.
 Proof.
   intros c s. unfold rep. destruct (negb _); [lia|].
@@ -334,12 +227,6 @@ Lemma unmet_congr : forall c s s' l, (forall a, In a (objs c "car") -> s' "at" [
 Proof.
   intros c s s' l H. unfold unmet. apply existsb_ext_in. intros a Ha. apply In_filter_l in Ha.
   rewrite (H a (proj1 Ha)). reflexivity.
-Qed.
-
-Lemma filter_ext_in' : forall (l : list nat) f g, (forall x, In x l -> f x = g x) -> filter f l = filter g l.
-Proof.
-  induction l as [|y l IH]; intros f g H; simpl; [reflexivity|].
-  rewrite (H y (or_introl eq_refl)), (IH f g (fun x Hx => H x (or_intror Hx))). reflexivity.
 Qed.
 
 (* rep reads the ferry's location only when the ferry is empty. *)

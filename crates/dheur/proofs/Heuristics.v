@@ -99,7 +99,7 @@ Definition spanner_check_1 (c : Ctx) : bool :=
   (forallb (fun v_x => (forallb (fun v_y => (negb (Nat.eqb v_x v_y))) (objs c "spanner"))) (objs c "nut")).
 (* check one-location-each *)
 Definition spanner_check_2 (c : Ctx) : bool :=
-  (forallb (fun v_x => (Nat.leb (count_over (objs c "location") (fun v_l => (init c "at" [v_x; v_l]))) 1)) (objs c "locatable")).
+  (andb (forallb (fun v_x => (Nat.leb (count_over (objs c "location") (fun v_l => (init c "at" [v_x; v_l]))) 1)) (objs c "man")) (andb (forallb (fun v_x => (Nat.leb (count_over (objs c "location") (fun v_l => (init c "at" [v_x; v_l]))) 1)) (objs c "nut")) (andb (forallb (fun v_x => (Nat.leb (count_over (objs c "location") (fun v_l => (init c "at" [v_x; v_l]))) 1)) (objs c "spanner")) true))).
 (* check carried-not-on-ground *)
 Definition spanner_check_3 (c : Ctx) : bool :=
   (forallb (fun v_s => (negb (andb (existsb (fun v_m => (init c "carrying" [v_m; v_s])) (objs c "man")) (andb (existsb (fun v_l => (init c "at" [v_s; v_l])) (objs c "location")) true)))) (objs c "spanner")).

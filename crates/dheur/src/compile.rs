@@ -104,6 +104,13 @@ impl DistTable {
     fn get_by(&self, i: u32, a: u32, b: u32) -> u64 {
         self.get_in(self.index[i as usize], a, b)
     }
+
+    /// The entry the evaluator reads for objects `a` and `b` (the cap outside the table's type),
+    /// for a `distance` table; `None` for a `distance-by` table. The test that compares the
+    /// printed Coq definitions with the evaluator prints the tables from it.
+    pub fn distance(&self, a: u32, b: u32) -> Option<u64> {
+        self.index.is_empty().then(|| self.get(a, b))
+    }
 }
 
 /// The task as the language sees it: names, types, initial atoms, goal atoms, static predicates.

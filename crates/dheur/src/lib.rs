@@ -22,7 +22,11 @@
 //! atom the heuristic reads in a reachable state has in the packed state the value the model
 //! gives it: the grounder drops only atoms false in every reachable state and atoms irrelevant
 //! to the goal, which read as false, so a heuristic must not read an irrelevant atom; miconic's
-//! reads only goal passengers' atoms and the lift's position) are trusted, not proved. The plan itself is always
+//! reads only goal passengers' atoms and the lift's position; spanner's only goal nuts'
+//! `tightened`, the men's positions, and the spanners' `usable`, `carrying` and positions;
+//! transport's the positions of vehicles and packages and `in`; satellite's `have_image` of goal
+//! images, `pointing`, `power_on`, `calibrated` and `power_avail`) are
+//! trusted, not proved. The shared lemmas of the proofs are in `proofs/Counting.v`. The plan itself is always
 //! validated by `val`, so an unsound heuristic can cost optimality, never validity.
 //!
 //! The heuristics register with `search::plugins` through [`register`], which `planner` calls:
@@ -62,8 +66,13 @@ pub const SOURCES: &[(&str, &str)] = &[
 /// ([`coq::theorem_statements`]); the test `tests/coq.rs` runs coqc on them (closed `Print
 /// Assumptions`) and the proof auditor. A heuristic is [`ProofStatus::Proved`] exactly when it is
 /// listed here.
-pub const PROOFS: &[(&str, &str)] =
-    &[("miconic", include_str!("../proofs/Miconic.v")), ("ferry", include_str!("../proofs/Ferry.v"))];
+pub const PROOFS: &[(&str, &str)] = &[
+    ("spanner", include_str!("../proofs/Spanner.v")),
+    ("miconic", include_str!("../proofs/Miconic.v")),
+    ("ferry", include_str!("../proofs/Ferry.v")),
+    ("satellite", include_str!("../proofs/Satellite.v")),
+    ("transport", include_str!("../proofs/Transport.v")),
+];
 
 /// Where each heuristic's proof stands. Only `Proved` counts as certified.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
