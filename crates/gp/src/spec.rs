@@ -812,6 +812,9 @@ fn hiking() -> Spec {
         goal: vec![
             c("GoalOneLocation", eq(count(0, "loc_t", Expr::GoalIs("at_p", vec![0], true)), one(1))),
             c("GoalAtPositive", goal_positive("at_p", 1)),
+            // Without it a goal `at x` for an object `x` that is no location would be allowed,
+            // and no plan reaches it (`at` holds of locations only): the completeness proof needs it.
+            c("GoalAtTyped", goal_typed("at_p", &["loc_t"])),
             c(
                 "GoalAtTrailEnd",
                 forall(
