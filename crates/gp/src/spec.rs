@@ -739,6 +739,20 @@ fn logistics() -> Spec {
                     forall(1, "place_t", implies(holds("at_p", &[0, 1]), holds("airport_t", &[1]))),
                 ),
             ),
+            // The PDDL type hierarchy (trucks and airplanes are vehicles, packages are not): a
+            // package that is also a vehicle, or a truck that is also an airplane, would move
+            // with the vehicle; the completeness proof needs them apart.
+            c(
+                "VehicleTypes",
+                and(vec![forall(0, "truck_t", holds("vehicle_t", &[0])), forall(0, "airplane_t", holds("vehicle_t", &[0]))]),
+            ),
+            c(
+                "TypesDisjoint",
+                and(vec![
+                    forall(0, "package_t", not(holds("vehicle_t", &[0]))),
+                    forall(0, "truck_t", not(holds("airplane_t", &[0]))),
+                ]),
+            ),
             c(
                 "PackagePlacedOnce",
                 one_of(
