@@ -356,6 +356,9 @@ fn delivery() -> Spec {
             c("AdjacentSymmetric", symmetric("adjacent_p")),
             c("GridConnected", Expr::Connected("adjacent_p", "cell_t")),
             c("OneTruck", eq(objects_of("truck_t"), one(1))),
+            // The PDDL types: a package that were the truck would move with it; the completeness
+            // proof needs them apart.
+            c("PackageNotTruck", forall(0, "package_t", not(holds("truck_t", &[0])))),
             c("TruckAtOneCell", forall(0, "truck_t", exactly_one(0, 1, "cell_t", "at_p", false))),
             c(
                 "PackageAtOnePlace",
