@@ -1,8 +1,9 @@
 (* A generalized plan for delivery (certplan's worked example, paper 000): the truck carries the
    packages one after the other along shortest paths of the grid: drive to the package, pick it,
    drive to its goal cell, drop it. A package without a goal, or already at it, stays. A path is
-   read off the breadth-first layers of the grid (layer k: the cells within k steps of the start),
-   back from the target: its predecessor is a neighbour one layer down.
+   read off the breadth-first layers of the grid (`reachB` of the constraints module, layer k: the
+   cells within k steps of the start), back from the target: its predecessor is a neighbour one
+   layer down. That the last layer holds every reachable cell is the module's `rch_complete`.
    `solveComplete` below proves it complete for every instance satisfying the validity constraints
    (crates/gp/src/spec.rs); checked by coqc and audited in certplan's tests.
    Run it with `certplan gp run delivery DeliverySolve.v P...`. *)
@@ -10,33 +11,26 @@ From Coq Require Import Bool Arith List Lia Relations.
 Import ListNotations.
 From Certplan Require Import Delivery DeliveryValid.
 
-(** Breadth-first layers over `nodes` along `adj`. *)
-
-Definition memb (x : nat) (l : list nat) : bool := existsb (Nat.eqb x) l.
-
-(* The next layer: the nodes in `cur` or with a predecessor in it. *)
-Definition grow (adj : nat -> nat -> bool) (nodes cur : list nat) : list nat :=
-  filter (fun y => memb y cur || existsb (fun x => adj x y) cur) nodes.
+(** Breadth-first layers along `r` (the constraints module's `reachB` and `rch_step`). *)
 
 (* From `acc = [layer j; ...; layer 0]`, `k` layers more, newest first. *)
-Fixpoint layersRev (adj : nat -> nat -> bool) (nodes : list nat) (k : nat) (acc : list (list nat)) :
-    list (list nat) :=
+Fixpoint layersRev (r : nat -> nat -> bool) (l : list nat) (k : nat) (acc : list (list nat)) : list (list nat) :=
   match k with
   | 0 => acc
-  | S k' => match acc with [] => [] | cur :: _ => layersRev adj nodes k' (grow adj nodes cur :: acc) end
+  | S k' => match acc with [] => [] | cur :: _ => layersRev r l k' (rch_step r l cur :: acc) end
   end.
 
 (* The path to `b` (its nodes in order, `b` last), read back through the layers `Ls`. *)
-Fixpoint back (adj : nat -> nat -> bool) (Ls : list (list nat)) (b : nat) : list nat :=
+Fixpoint back (r : nat -> nat -> bool) (Ls : list (list nat)) (b : nat) : list nat :=
   match Ls with
   | [] => [b]
   | _ :: rest =>
       match rest with
       | [] => [b]
       | prev :: _ =>
-          if memb b prev then back adj rest b
-          else match find (fun x => memb x prev && adj x b) prev with
-               | Some x => back adj rest x ++ [b]
+          if existsb (Nat.eqb b) prev then back r rest b
+          else match find (fun x => existsb (Nat.eqb x) prev && r x b) prev with
+               | Some x => back r rest x ++ [b]
                | None => [b]
                end
       end
@@ -48,11 +42,12 @@ Definition isTrue (o : option bool) : bool := match o with Some true => true | _
 
 Definition cells (s : State) : list nat := filter (fun c => s.(statics).(cell_t) c) (objs s).
 
-Definition adjB (s : State) (x y : nat) : bool := s.(statics).(adjacent_p) x y.
+(* A step of the grid (between cells: the layers hold cells only). *)
+Definition adjR (s : State) (x y : nat) : bool := s.(statics).(adjacent_p) x y.
 
 (* The cells after `a` on a shortest path from `a` to `b`. *)
 Definition pathFrom (s : State) (a b : nat) : list nat :=
-  match back (adjB s) (layersRev (adjB s) (cells s) (length (cells s)) [filter (Nat.eqb a) (cells s)]) b with
+  match back (adjR s) (layersRev (adjR s) (cells s) (length (cells s)) [[a]]) b with
   | _ :: r => r
   | [] => []
   end.
@@ -91,176 +86,28 @@ Definition solve (s : State) (g : Goal) : list PlanAction :=
 
 (** * Completeness (paper 000, Listing 9) *)
 
-(** ** Breadth-first layers reach every reachable node *)
+(** ** Paths read off the layers *)
 
-Lemma memb_In (x : nat) (l : list nat) : memb x l = true <-> In x l.
-Proof.
-  unfold memb; rewrite existsb_exists; split.
-  - intros [y [Hy E]]; apply Nat.eqb_eq in E; subst; exact Hy.
-  - intro H; exists x; split; [exact H | apply Nat.eqb_refl].
-Qed.
-
-Lemma memb_filter (p : nat -> bool) (l : list nat) (y : nat) : In y l -> memb y (filter p l) = p y.
-Proof.
-  intro Hy; destruct (p y) eqn:P.
-  - apply memb_In, filter_In; split; assumption.
-  - apply not_true_iff_false; intro H; apply memb_In, filter_In in H; destruct H as [_ H]; congruence.
-Qed.
-
-Lemma filter_memb (p : nat -> bool) (l : list nat) : filter p l = filter (fun y => memb y (filter p l)) l.
-Proof.
-  apply filter_ext_in; intros y Hy; symmetry; apply memb_filter; exact Hy.
-Qed.
-
-Lemma filter_len_le (p q : nat -> bool) (l : list nat) :
-  (forall x, In x l -> p x = true -> q x = true) -> length (filter p l) <= length (filter q l).
-Proof.
-  induction l as [| a l IH]; simpl; intro H; [lia |].
-  assert (IH' := IH (fun x Hx => H x (or_intror Hx))).
-  destruct (p a) eqn:Pa; [rewrite (H a (or_introl eq_refl) Pa); simpl; lia |].
-  destruct (q a); simpl; lia.
-Qed.
-
-Lemma filter_len_lt (p q : nat -> bool) (l : list nat) (y : nat) :
-  (forall x, In x l -> p x = true -> q x = true) -> In y l -> q y = true -> p y = false ->
-  length (filter p l) < length (filter q l).
-Proof.
-  induction l as [| a l IH]; simpl; intros H Hy Qy Py; [contradiction |].
-  assert (Hle := filter_len_le p q l (fun x Hx => H x (or_intror Hx))).
-  destruct Hy as [E | Hy].
-  - subst a; rewrite Py, Qy; simpl; lia.
-  - assert (IH' := IH (fun x Hx => H x (or_intror Hx)) Hy Qy Py).
-    destruct (p a) eqn:Pa; [rewrite (H a (or_introl eq_refl) Pa); simpl; lia |].
-    destruct (q a); simpl; lia.
-Qed.
-
-Lemma filter_len (p : nat -> bool) (l : list nat) : length (filter p l) <= length l.
-Proof. induction l as [| a l IH]; simpl; [lia | destruct (p a); simpl; lia]. Qed.
-
-Lemma forallb_false_ex (f : nat -> bool) (l : list nat) : forallb f l = false -> exists y, In y l /\ f y = false.
-Proof.
-  induction l as [| a l IH]; simpl; intro H; [discriminate |].
-  destruct (f a) eqn:E; simpl in H; [destruct (IH H) as [y [Hy Fy]]; exists y; auto | exists a; auto].
-Qed.
-
-Fixpoint layer (adj : nat -> nat -> bool) (nodes : list nat) (a : nat) (k : nat) : list nat :=
+Fixpoint revLayers (r : nat -> nat -> bool) (l : list nat) (a k : nat) : list (list nat) :=
   match k with
-  | 0 => filter (Nat.eqb a) nodes
-  | S k' => grow adj nodes (layer adj nodes a k')
+  | 0 => [[a]]
+  | S k' => reachB r l k [a] :: revLayers r l a k'
   end.
 
-Fixpoint revLayers (adj : nat -> nat -> bool) (nodes : list nat) (a : nat) (k : nat) : list (list nat) :=
-  match k with
-  | 0 => [layer adj nodes a 0]
-  | S k' => layer adj nodes a k :: revLayers adj nodes a k'
-  end.
-
-Lemma layersRev_spec (adj : nat -> nat -> bool) (nodes : list nat) (a : nat) :
-  forall k j, layersRev adj nodes k (revLayers adj nodes a j) = revLayers adj nodes a (k + j).
+Lemma layersRev_spec (r : nat -> nat -> bool) (l : list nat) (a : nat) :
+  forall k j, layersRev r l k (revLayers r l a j) = revLayers r l a (k + j).
 Proof.
   induction k as [| k IH]; intro j; [reflexivity |].
-  assert (E : layersRev adj nodes (S k) (revLayers adj nodes a j) = layersRev adj nodes k (revLayers adj nodes a (S j)))
-    by (destruct j; reflexivity).
+  assert (E : layersRev r l (S k) (revLayers r l a j) = layersRev r l k (revLayers r l a (S j))).
+  { destruct j as [| j']; [reflexivity |]; cbn [layersRev revLayers]; rewrite (rch_shift r l (S j')); reflexivity. }
   rewrite E, IH; f_equal; lia.
 Qed.
 
-Lemma layer_sub (adj : nat -> nat -> bool) (nodes : list nat) (a : nat) :
-  forall k y, In y (layer adj nodes a k) -> In y nodes.
-Proof.
-  intros [| k] y H; simpl in H; unfold grow in H; apply filter_In in H; exact (proj1 H).
-Qed.
-
-Lemma layer_is_filter (adj : nat -> nat -> bool) (nodes : list nat) (a : nat) (k : nat) :
-  layer adj nodes a k = filter (fun y => memb y (layer adj nodes a k)) nodes.
-Proof. destruct k; simpl; [| unfold grow]; apply filter_memb. Qed.
-
-Lemma layer_mono (adj : nat -> nat -> bool) (nodes : list nat) (a : nat) :
-  forall k y, In y (layer adj nodes a k) -> In y (layer adj nodes a (S k)).
-Proof.
-  intros k y H; simpl; unfold grow; apply filter_In; split; [exact (layer_sub adj nodes a k y H) |].
-  apply memb_In in H; rewrite H; reflexivity.
-Qed.
-
-Lemma layer_le (adj : nat -> nat -> bool) (nodes : list nat) (a : nat) :
-  forall j k y, In y (layer adj nodes a k) -> In y (layer adj nodes a (j + k)).
-Proof.
-  induction j as [| j IH]; intros k y H; [exact H | apply layer_mono, IH, H].
-Qed.
-
-Lemma layer_step (adj : nat -> nat -> bool) (nodes : list nat) (a : nat) :
-  forall k x y, In x (layer adj nodes a k) -> In y nodes -> adj x y = true -> In y (layer adj nodes a (S k)).
-Proof.
-  intros k x y Hx Hy A; simpl; unfold grow; apply filter_In; split; [exact Hy |].
-  apply orb_true_iff; right; apply existsb_exists; exists x; split; assumption.
-Qed.
-
-Lemma grow_mono (adj : nat -> nat -> bool) (nodes A B : list nat) :
-  (forall y, In y A -> In y B) -> forall y, In y (grow adj nodes A) -> In y (grow adj nodes B).
-Proof.
-  intros H y Hy; unfold grow in *; apply filter_In in Hy; destruct Hy as [Hy P]; apply filter_In; split; [exact Hy |].
-  apply orb_true_iff in P; apply orb_true_iff; destruct P as [P | P].
-  - left; apply memb_In, H, memb_In, P.
-  - right; apply existsb_exists in P; destruct P as [x [Hx P]]; apply existsb_exists; exists x; split; [apply H |]; assumption.
-Qed.
-
-Lemma layer_stable (adj : nat -> nat -> bool) (nodes : list nat) (a : nat) (k : nat) :
-  (forall y, In y (layer adj nodes a (S k)) -> In y (layer adj nodes a k)) ->
-  forall j y, In y (layer adj nodes a (j + k)) -> In y (layer adj nodes a k).
-Proof.
-  intro H; induction j as [| j IH]; intros y Hy; [exact Hy |].
-  apply H; change (In y (grow adj nodes (layer adj nodes a (j + k)))) in Hy.
-  exact (grow_mono adj nodes _ _ IH y Hy).
-Qed.
-
-Lemma layer_grows (adj : nat -> nat -> bool) (nodes : list nat) (a : nat) :
-  forall k, (forall j, j < k -> exists y, In y (layer adj nodes a (S j)) /\ ~ In y (layer adj nodes a j)) ->
-  k <= length (layer adj nodes a k).
-Proof.
-  induction k as [| k IH]; intro H; [lia |].
-  assert (Hk : k <= length (layer adj nodes a k)) by (apply IH; intros j Hj; apply H; lia).
-  destruct (H k (Nat.lt_succ_diag_r k)) as [y [Hy Ny]].
-  enough (length (layer adj nodes a k) < length (layer adj nodes a (S k))) by lia.
-  rewrite (layer_is_filter adj nodes a k), (layer_is_filter adj nodes a (S k)).
-  apply (filter_len_lt _ _ nodes y).
-  - intros x _ Mx; apply memb_In, layer_mono, memb_In, Mx.
-  - exact (layer_sub adj nodes a (S k) y Hy).
-  - apply memb_In; exact Hy.
-  - apply not_true_iff_false; intro M; apply memb_In in M; exact (Ny M).
-Qed.
-
-(* Layer `length nodes` holds every successor of its nodes. *)
-Lemma layer_closed (adj : nat -> nat -> bool) (nodes : list nat) (a : nat) :
-  forall x y, In x (layer adj nodes a (length nodes)) -> In y nodes -> adj x y = true ->
-  In y (layer adj nodes a (length nodes)).
-Proof.
-  intros x y Hx Hy A.
-  set (n := length nodes).
-  assert (Hy1 : In y (layer adj nodes a (S n))) by exact (layer_step adj nodes a n x y Hx Hy A).
-  destruct (memb y (layer adj nodes a n)) eqn:M; [apply memb_In; exact M |].
-  exfalso.
-  assert (G : forall j, j < S n -> exists z, In z (layer adj nodes a (S j)) /\ ~ In z (layer adj nodes a j)).
-  { intros j Hj.
-    destruct (forallb (fun z => memb z (layer adj nodes a j)) (layer adj nodes a (S j))) eqn:F.
-    - exfalso; rewrite forallb_forall in F.
-      assert (St : forall z, In z (layer adj nodes a (S j)) -> In z (layer adj nodes a j))
-        by (intros z Hz; apply memb_In, F, Hz).
-      assert (E : S n = (S n - j) + j) by lia.
-      rewrite E in Hy1; pose proof (layer_stable adj nodes a j St (S n - j) y Hy1) as Hyj.
-      assert (E2 : n = (n - j) + j) by lia.
-      pose proof (layer_le adj nodes a (n - j) j y Hyj) as Hyn; rewrite <- E2 in Hyn.
-      apply memb_In in Hyn; congruence.
-    - destruct (forallb_false_ex _ _ F) as [z [Hz Fz]]; exists z; split; [exact Hz |].
-      intro Hz'; apply memb_In in Hz'; congruence. }
-  pose proof (layer_grows adj nodes a (S n) G) as L.
-  pose proof (filter_len (fun y => memb y (layer adj nodes a (S n))) nodes) as L2.
-  rewrite <- layer_is_filter in L2; fold n in L2; lia.
-Qed.
-
-(* `a`, then the nodes of `r`, each a step along `adj` from the one before, all in `nodes`. *)
-Fixpoint chainR (adj : nat -> nat -> bool) (nodes : list nat) (a : nat) (r : list nat) : Prop :=
-  match r with
+(* `a`, then the nodes of `rest`, each a step along `r` inside `l` from the one before. *)
+Fixpoint chainR (r : nat -> nat -> bool) (l : list nat) (a : nat) (rest : list nat) : Prop :=
+  match rest with
   | [] => True
-  | b :: rest => In a nodes /\ In b nodes /\ adj a b = true /\ chainR adj nodes b rest
+  | b :: rest' => In a l /\ In b l /\ r a b = true /\ chainR r l b rest'
   end.
 
 Lemma last_cons (x p : nat) (acc : list nat) : last (x :: acc) p = last acc x.
@@ -270,41 +117,45 @@ Proof.
   rewrite !IH; reflexivity.
 Qed.
 
-Lemma chainR_app (adj : nat -> nat -> bool) (nodes : list nat) : forall r a b,
-  chainR adj nodes a r -> In (last r a) nodes -> In b nodes -> adj (last r a) b = true ->
-  chainR adj nodes a (r ++ [b]).
+Lemma chainR_app (r : nat -> nat -> bool) (l : list nat) : forall rest a b,
+  chainR r l a rest -> In (last rest a) l -> In b l -> r (last rest a) b = true -> chainR r l a (rest ++ [b]).
 Proof.
-  induction r as [| c r IH]; intros a b C Hl Hb A; [simpl in *; repeat split; assumption |].
-  rewrite last_cons in Hl, A.
-  destruct C as [Ha [Hc [Ac C]]]; split; [exact Ha | split; [exact Hc | split; [exact Ac |]]].
-  apply IH; assumption.
+  induction rest as [| c rest IH]; intros a b C Hl Hb A; [simpl in *; repeat split; assumption |].
+  rewrite last_cons in Hl, A; destruct C as [Ha [Hc [Ac C]]].
+  split; [exact Ha | split; [exact Hc | split; [exact Ac | apply IH; assumption]]].
 Qed.
 
-Lemma last_app_one (r : list nat) (a b : nat) : last (r ++ [b]) a = b.
-Proof. induction r as [| c r IH]; [reflexivity |]; simpl; rewrite IH; destruct (r ++ [b]) eqn:E; [destruct r; discriminate | reflexivity]. Qed.
+Lemma layer_in (r : nat -> nat -> bool) (l : list nat) (a : nat) (Ha : In a l) :
+  forall k x, In x (reachB r l k [a]) -> In x l.
+Proof.
+  intros [| k] x H; [destruct H as [E | []]; subst; exact Ha |].
+  rewrite rch_shift in H; apply rch_step_in in H; exact (proj1 H).
+Qed.
 
-Lemma back_ok (adj : nat -> nat -> bool) (nodes : list nat) (a : nat) :
-  forall k b, In b (layer adj nodes a k) ->
-  exists r, back adj (revLayers adj nodes a k) b = a :: r /\ chainR adj nodes a r /\ last r a = b.
+Lemma last_app_one (rest : list nat) (a b : nat) : last (rest ++ [b]) a = b.
+Proof. induction rest as [| c rest IH]; [reflexivity |]; simpl; rewrite IH; destruct (rest ++ [b]) eqn:E; [destruct rest; discriminate | reflexivity]. Qed.
+
+Lemma back_ok (r : nat -> nat -> bool) (l : list nat) (a : nat) (Ha : In a l) :
+  forall k b, In b (reachB r l k [a]) ->
+  exists rest, back r (revLayers r l a k) b = a :: rest /\ chainR r l a rest /\ last rest a = b.
 Proof.
   induction k as [| k IH]; intros b Hb.
-  - simpl in Hb; apply filter_In in Hb; destruct Hb as [_ E]; apply Nat.eqb_eq in E; subst b.
-    exists []; split; [reflexivity | split; [exact I | reflexivity]].
-  - change (revLayers adj nodes a (S k)) with (layer adj nodes a (S k) :: revLayers adj nodes a k).
-    assert (Hr : exists rest, revLayers adj nodes a k = layer adj nodes a k :: rest) by (destruct k; eexists; reflexivity).
-    destruct Hr as [rest Hr].
+  - destruct Hb as [E | []]; subst b; exists []; split; [reflexivity | split; [exact I | reflexivity]].
+  - change (revLayers r l a (S k)) with (reachB r l (S k) [a] :: revLayers r l a k).
+    assert (Hr : exists more, revLayers r l a k = reachB r l k [a] :: more) by (destruct k; eexists; reflexivity).
+    destruct Hr as [more Hr].
     cbn [back]; rewrite Hr; rewrite <- Hr.
-    destruct (memb b (layer adj nodes a k)) eqn:M; [apply IH, memb_In, M |].
-    pose proof Hb as Hb'; simpl in Hb'; unfold grow in Hb'; apply filter_In in Hb'; destruct Hb' as [HbN P].
-    rewrite M in P; simpl in P; apply existsb_exists in P; destruct P as [x [Hx Ax]].
-    destruct (find (fun x => memb x (layer adj nodes a k) && adj x b) (layer adj nodes a k)) as [x' |] eqn:F.
+    destruct (existsb (Nat.eqb b) (reachB r l k [a])) eqn:M; [apply IH, rch_memb, M |].
+    rewrite rch_shift in Hb; apply rch_step_in in Hb; destruct Hb as [HbL [Hb | [x [Hx Ax]]]].
+    { apply rch_memb in Hb; congruence. }
+    destruct (find (fun x => existsb (Nat.eqb x) (reachB r l k [a]) && r x b) (reachB r l k [a])) as [x' |] eqn:F.
     + destruct (find_some _ _ F) as [Hx' Fx']; apply andb_prop in Fx'; destruct Fx' as [_ Ax'].
-      destruct (IH x' Hx') as [r [E [C L]]].
-      rewrite E; exists (r ++ [b]); split; [reflexivity | split].
-      * apply chainR_app; [exact C | rewrite L; exact (layer_sub adj nodes a k x' Hx') | exact HbN | rewrite L; exact Ax'].
+      destruct (IH x' Hx') as [rest [E [C L]]].
+      rewrite E; exists (rest ++ [b]); split; [reflexivity | split].
+      * apply chainR_app; [exact C | rewrite L; exact (layer_in r l a Ha k x' Hx') | exact HbL | rewrite L; exact Ax'].
       * apply last_app_one.
     + exfalso; pose proof (find_none _ _ F x Hx) as N; simpl in N.
-      apply memb_In in Hx; rewrite Hx, Ax in N; discriminate.
+      apply rch_memb in Hx; rewrite Hx, Ax in N; discriminate.
 Qed.
 
 (** ** The plan *)
@@ -347,27 +198,24 @@ Lemma cells_In (s : State) (x : nat) : In x (cells s) <-> In x (objs s) /\ s.(st
 Proof. unfold cells; apply filter_In. Qed.
 
 Lemma path_ok (s : State) (hConn : GridConnected s) (a b : nat) :
-  In a (cells s) -> In b (cells s) ->
-  chainR (adjB s) (cells s) a (pathFrom s a b) /\ last (pathFrom s a b) a = b.
+  In a (cells s) -> In b (cells s) -> chainR (adjR s) (cells s) a (pathFrom s a b) /\ last (pathFrom s a b) a = b.
 Proof.
   intros Ha Hb.
-  set (n := length (cells s)).
-  assert (Hl : In b (layer (adjB s) (cells s) a n)).
-  { destruct (proj1 (cells_In s a) Ha) as [HaO Ca]; destruct (proj1 (cells_In s b) Hb) as [HbO Cb].
-    pose proof (hConn a b HaO HbO Ca Cb) as R; apply clos_rt_rtn1 in R; clear Hb HbO Cb.
-    induction R as [| y z Ryz _ IH].
-    - assert (H0 : In a (layer (adjB s) (cells s) a 0)) by (apply filter_In; split; [exact Ha | apply Nat.eqb_refl]).
-      pose proof (layer_le (adjB s) (cells s) a n 0 a H0) as H; rewrite Nat.add_0_r in H; exact H.
-    - destruct Ryz as [Hy [Hz [Cy [Cz A]]]].
-      apply (layer_closed (adjB s) (cells s) a y z IH); [apply cells_In; split; assumption | exact A]. }
-  destruct (back_ok (adjB s) (cells s) a n b Hl) as [r [E [C L]]].
+  destruct (proj1 (cells_In s a) Ha) as [HaO Ca]; destruct (proj1 (cells_In s b) Hb) as [HbO Cb].
+  assert (Hl : In b (reachB (adjR s) (cells s) (length (cells s)) [a])).
+  { apply rch_complete; [exact Ha |].
+    revert Cb; generalize (hConn a b HaO HbO Ca); intros C Cb; specialize (C Cb); revert C; apply rch_rt_mono.
+    intros x y [Hx [Hy [Cx [Cy A]]]]; split; [apply cells_In; split; assumption |].
+    split; [apply cells_In; split; assumption |].
+    exact A. }
+  destruct (back_ok (adjR s) (cells s) a Ha (length (cells s)) b Hl) as [rest [E [C L]]].
   unfold pathFrom.
-  change [filter (Nat.eqb a) (cells s)] with (revLayers (adjB s) (cells s) a 0).
-  rewrite layersRev_spec, Nat.add_0_r; fold n; rewrite E; split; assumption.
+  change [[a]] with (revLayers (adjR s) (cells s) a 0).
+  rewrite layersRev_spec, Nat.add_0_r, E; split; assumption.
 Qed.
 
 Lemma walkFrom_ok (s : State) (tk : nat) (Ttk : s.(statics).(truck_t) tk = true) : forall r a t,
-  t.(statics) = s.(statics) -> t.(dynamic).(at_p) tk a = true -> chainR (adjB s) (cells s) a r ->
+  t.(statics) = s.(statics) -> t.(dynamic).(at_p) tk a = true -> chainR (adjR s) (cells s) a r ->
   let t' := runPlan (walkFrom tk a r) t in
   ValidPlan (walkFrom tk a r) t /\ t'.(statics) = s.(statics) /\ t'.(dynamic).(at_p) tk (last r a) = true /\
   (forall o z, o <> tk -> t'.(dynamic).(at_p) o z = t.(dynamic).(at_p) o z) /\
