@@ -985,7 +985,9 @@ fn validity_iffs(w: &mut String, d: &DomainIr, spec: &Spec) {
     };
     w.push_str("(** The Boolean verdicts are the validity predicates. *)\n\n");
     if !all(&spec.state) {
-        w.push_str("(* Not all state constraints have a decided mirror (`Connected`): no iff lemmas for ValidState and ValidInit. *)\n\n");
+        w.push_str(
+            "(* Not all state constraints have a decided mirror: no iff lemmas for ValidState and ValidInit. *)\n\n",
+        );
     } else {
         let _ = writeln!(
             w,

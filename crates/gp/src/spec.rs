@@ -747,7 +747,10 @@ fn logistics() -> Spec {
             // with the vehicle; the completeness proof needs them apart.
             c(
                 "VehicleTypes",
-                and(vec![forall(0, "truck_t", holds("vehicle_t", &[0])), forall(0, "airplane_t", holds("vehicle_t", &[0]))]),
+                and(vec![
+                    forall(0, "truck_t", holds("vehicle_t", &[0])),
+                    forall(0, "airplane_t", holds("vehicle_t", &[0])),
+                ]),
             ),
             c(
                 "TypesDisjoint",
