@@ -220,7 +220,7 @@ fn right_nested(parts: Vec<String>, op: &str) -> String {
 }
 
 /// A proof term of `boolean(e) = true <-> prop(e)`, built from the `mirror_*` combinators of
-/// [`MIRROR_LEMMAS`] along the expression; `None` for a form without a combinator (`Connected`, `Reach`).
+/// [`MIRROR_LEMMAS`] along the expression; every form has one (`Connected` and `Reach` through `rch_complete`).
 pub fn mirror_term(d: &DomainIr, e: &Expr) -> Option<String> {
     let p = |e: &Expr| prop(d, e);
     let b = |e: &Expr| boolean(d, e);
@@ -291,8 +291,19 @@ pub fn mirror_term(d: &DomainIr, e: &Expr) -> Option<String> {
             };
             format!("(mirror_acyclic (fun a b => {eb}) (fun a b => {ep}) {OBJS} (fun a b => {et}))")
         }
-        // Not yet decided by a lemma: `connectedB` and `reachesB` (Gold Miner).
-        Expr::Connected(..) | Expr::Reach(..) => return None,
+        // Breadth-first reachability (`reachB`) decided by `rch_complete` and `rch_sound`.
+        Expr::Connected(f, ty) => format!(
+            "(mirror_connected (fun a => {}) (fun a b => {}) {OBJS})",
+            state_call(d, ty, " a"),
+            state_call(d, f, " a b")
+        ),
+        Expr::Reach(f, ty, x, y) => format!(
+            "(mirror_reaches (fun a => {}) (fun a b => {}) {OBJS} {} {})",
+            state_call(d, ty, " a"),
+            state_call(d, f, " a b"),
+            var(*x),
+            var(*y)
+        ),
     })
 }
 
@@ -342,9 +353,9 @@ Definition connectedB (r : nat -> nat -> bool) (l : list nat) : bool :=
       Nat.eqb (length (reachB (fun a b => r b a) l (length l) [x])) (length l)
   end.
 
-(* `y` is `x` or reachable from it through nodes of `l`. *)
+(* `y` is `x` or reachable from it through nodes of `l` (`x` one of them). *)
 Definition reachesB (r : nat -> nat -> bool) (l : list nat) (x y : nat) : bool :=
-  Nat.eqb x y || existsb (Nat.eqb y) (reachB r l (length l) [x]).
+  Nat.eqb x y || (existsb (Nat.eqb x) l && existsb (Nat.eqb y) (reachB r l (length l) [x])).
 
 "#;
 
@@ -548,6 +559,296 @@ Proof.
     intros a b [Ha [Hb R]]; repeat split; auto; apply H; exact R.
 Qed.
 
+(** Breadth-first reachability (`reachB`) decided: the nodes it finds are the reachable ones. *)
+
+Definition rch_step (r : nat -> nat -> bool) (l seen : list nat) : list nat :=
+  filter (fun y => existsb (Nat.eqb y) seen || existsb (fun x => r x y) seen) l.
+
+Lemma rch_shift (r : nat -> nat -> bool) (l : list nat) :
+  forall k seen, reachB r l (S k) seen = rch_step r l (reachB r l k seen).
+Proof.
+  induction k as [| k IH]; intro seen; [reflexivity |].
+  change (reachB r l (S (S k)) seen) with (reachB r l (S k) (rch_step r l seen)).
+  rewrite IH; reflexivity.
+Qed.
+
+Lemma rch_memb (y : nat) (l : list nat) : existsb (Nat.eqb y) l = true <-> In y l.
+Proof.
+  rewrite existsb_exists; split.
+  - intros [z [Hz E]]; apply Nat.eqb_eq in E; subst; exact Hz.
+  - intro H; exists y; split; [exact H | apply Nat.eqb_refl].
+Qed.
+
+Lemma rch_step_in (r : nat -> nat -> bool) (l seen : list nat) (y : nat) :
+  In y (rch_step r l seen) <-> In y l /\ (In y seen \/ exists x, In x seen /\ r x y = true).
+Proof.
+  unfold rch_step; rewrite filter_In, orb_true_iff, rch_memb, existsb_exists; tauto.
+Qed.
+
+(* What holds of `seen` and is passed along the steps into `l` holds of everything found. *)
+Lemma rch_inv (r : nat -> nat -> bool) (l : list nat) (P : nat -> Prop) :
+  (forall a b, P a -> In b l -> r a b = true -> P b) ->
+  forall k seen, (forall y, In y seen -> P y) -> forall y, In y (reachB r l k seen) -> P y.
+Proof.
+  intro H; induction k as [| k IH]; intros seen Hs y Hy; [exact (Hs y Hy) |].
+  apply (IH (rch_step r l seen)); [| exact Hy].
+  intros z Hz; apply rch_step_in in Hz; destruct Hz as [Hz [Hz' | [x [Hx R]]]]; [exact (Hs z Hz') |].
+  exact (H x z (Hs x Hx) Hz R).
+Qed.
+
+Lemma rch_filter_len_le (p q : nat -> bool) (l : list nat) :
+  (forall x, In x l -> p x = true -> q x = true) -> length (filter p l) <= length (filter q l).
+Proof.
+  induction l as [| a l IH]; simpl; intro H; [lia |].
+  assert (IH' := IH (fun x Hx => H x (or_intror Hx))).
+  destruct (p a) eqn:Pa; [rewrite (H a (or_introl eq_refl) Pa); simpl; lia |].
+  destruct (q a); simpl; lia.
+Qed.
+
+Lemma rch_filter_len_lt (p q : nat -> bool) (l : list nat) (y : nat) :
+  (forall x, In x l -> p x = true -> q x = true) -> In y l -> q y = true -> p y = false ->
+  length (filter p l) < length (filter q l).
+Proof.
+  induction l as [| a l IH]; simpl; intros H Hy Qy Py; [contradiction |].
+  assert (Hle := rch_filter_len_le p q l (fun x Hx => H x (or_intror Hx))).
+  destruct Hy as [E | Hy].
+  - subst a; rewrite Py, Qy; simpl; lia.
+  - assert (IH' := IH (fun x Hx => H x (or_intror Hx)) Hy Qy Py).
+    destruct (p a) eqn:Pa; [rewrite (H a (or_introl eq_refl) Pa); simpl; lia |].
+    destruct (q a); simpl; lia.
+Qed.
+
+Lemma rch_filter_len (p : nat -> bool) (l : list nat) : length (filter p l) <= length l.
+Proof. induction l as [| a l IH]; simpl; [lia | destruct (p a); simpl; lia]. Qed.
+
+(* A step's result is the filter of `l` by membership in itself. *)
+Lemma rch_step_filter (r : nat -> nat -> bool) (l seen : list nat) :
+  rch_step r l seen = filter (fun y => existsb (Nat.eqb y) (rch_step r l seen)) l.
+Proof.
+  unfold rch_step at 1; apply filter_ext_in; intros y Hy.
+  destruct (existsb (Nat.eqb y) seen || existsb (fun x => r x y) seen) eqn:E; symmetry.
+  - apply rch_memb, rch_step_in; split; [exact Hy |].
+    apply orb_true_iff in E; destruct E as [E | E]; [left; apply rch_memb, E |].
+    right; apply existsb_exists in E; exact E.
+  - apply not_true_iff_false; intro M; apply rch_memb in M; unfold rch_step in M; apply filter_In in M.
+    rewrite E in M; destruct M; discriminate.
+Qed.
+
+Lemma rch_step_mono (r : nat -> nat -> bool) (l A B : list nat) :
+  (forall y, In y A -> In y B) -> forall y, In y (rch_step r l A) -> In y (rch_step r l B).
+Proof.
+  intros H y Hy; apply rch_step_in in Hy; apply rch_step_in; destruct Hy as [Hy [Hy' | [x [Hx R]]]];
+    split; [exact Hy | left; apply H, Hy' | exact Hy | right; exists x; split; [apply H, Hx | exact R]].
+Qed.
+
+Lemma rch_grow_keeps (r : nat -> nat -> bool) (l seen : list nat) :
+  (forall y, In y seen -> In y l) -> forall y, In y seen -> In y (rch_step r l seen).
+Proof. intros H y Hy; apply rch_step_in; split; [apply H, Hy | left; exact Hy]. Qed.
+
+Lemma rch_sub (r : nat -> nat -> bool) (l : list nat) (x : nat) :
+  forall j y, In y (reachB r l (S j) [x]) -> In y l.
+Proof. intros j y H; rewrite rch_shift in H; apply rch_step_in in H; exact (proj1 H). Qed.
+
+Lemma rch_mono (r : nat -> nat -> bool) (l : list nat) (x : nat) :
+  forall j y, In y (reachB r l (S j) [x]) -> In y (reachB r l (S (S j)) [x]).
+Proof.
+  intros j y H; rewrite (rch_shift r l (S j)); apply rch_grow_keeps; [| exact H].
+  intros z Hz; exact (rch_sub r l x j z Hz).
+Qed.
+
+Lemma rch_le (r : nat -> nat -> bool) (l : list nat) (x : nat) :
+  forall m j y, In y (reachB r l (S j) [x]) -> In y (reachB r l (S (m + j)) [x]).
+Proof. induction m as [| m IH]; intros j y H; [exact H | apply (rch_mono r l x (m + j)), IH, H]. Qed.
+
+Lemma rch_stable (r : nat -> nat -> bool) (l : list nat) (x j : nat) :
+  (forall y, In y (reachB r l (S (S j)) [x]) -> In y (reachB r l (S j) [x])) ->
+  forall m y, In y (reachB r l (S (m + j)) [x]) -> In y (reachB r l (S j) [x]).
+Proof.
+  intro H; induction m as [| m IH]; intros y Hy; [exact Hy |].
+  apply H; rewrite (rch_shift r l (S j)); change (S (S m + j)) with (S (S (m + j))) in Hy.
+  rewrite (rch_shift r l (S (m + j))) in Hy; exact (rch_step_mono r l _ _ IH y Hy).
+Qed.
+
+Lemma rch_len_lt (l A B : list nat) (z : nat) :
+  (forall y, In y A -> In y B) -> A = filter (fun y => existsb (Nat.eqb y) A) l ->
+  B = filter (fun y => existsb (Nat.eqb y) B) l -> In z l -> In z B -> ~ In z A -> length A < length B.
+Proof.
+  intros H HA HB Hz ZB ZA; rewrite HA, HB; apply (rch_filter_len_lt _ _ l z).
+  - intros y _ My; apply rch_memb, H, rch_memb, My.
+  - exact Hz.
+  - apply rch_memb; exact ZB.
+  - apply not_true_iff_false; intro M; apply rch_memb in M; exact (ZA M).
+Qed.
+
+Lemma rch_is_filter (r : nat -> nat -> bool) (l : list nat) (x j : nat) :
+  reachB r l (S j) [x] = filter (fun y => existsb (Nat.eqb y) (reachB r l (S j) [x])) l.
+Proof. rewrite rch_shift; apply rch_step_filter. Qed.
+
+Lemma rch_grows (r : nat -> nat -> bool) (l : list nat) (x : nat) (Hx : In x l) :
+  forall k, (forall j, j < k -> exists z, In z (reachB r l (S (S j)) [x]) /\ ~ In z (reachB r l (S j) [x])) ->
+  S k <= length (reachB r l (S k) [x]).
+Proof.
+  induction k as [| k IH]; intro H.
+  - assert (H0 : In x (reachB r l 1 [x])) by (apply rch_step_in; split; [exact Hx | left; left; reflexivity]).
+    destruct (reachB r l 1 [x]); [contradiction | simpl; lia].
+  - assert (Hk : S k <= length (reachB r l (S k) [x])) by (apply IH; intros j Hj; apply H; lia).
+    destruct (H k (Nat.lt_succ_diag_r k)) as [z [Hz Nz]].
+    enough (length (reachB r l (S k) [x]) < length (reachB r l (S (S k)) [x])) by lia.
+    apply (rch_len_lt l _ _ z (rch_mono r l x k) (rch_is_filter r l x k) (rch_is_filter r l x (S k))
+             (rch_sub r l x (S k) z Hz) Hz Nz).
+Qed.
+
+(* After `length l` steps from a node of `l`, every step from a node found stays among them. *)
+Lemma rch_closed (r : nat -> nat -> bool) (l : list nat) (x : nat) (Hx : In x l) :
+  forall a b, In a (reachB r l (length l) [x]) -> In b l -> r a b = true -> In b (reachB r l (length l) [x]).
+Proof.
+  intros a b Ha Hb R.
+  destruct (length l) as [| m] eqn:Len; [destruct l; [contradiction | discriminate] |].
+  assert (Hb1 : In b (reachB r l (S (S m)) [x])).
+  { rewrite (rch_shift r l (S m)); apply rch_step_in; split; [exact Hb | right; exists a; split; assumption]. }
+  destruct (existsb (Nat.eqb b) (reachB r l (S m) [x])) eqn:M; [apply rch_memb; exact M |].
+  exfalso.
+  assert (G : forall j, j < S m -> exists z, In z (reachB r l (S (S j)) [x]) /\ ~ In z (reachB r l (S j) [x])).
+  { intros j Hj.
+    destruct (forallb (fun z => existsb (Nat.eqb z) (reachB r l (S j) [x])) (reachB r l (S (S j)) [x])) eqn:F.
+    - exfalso; rewrite forallb_forall in F.
+      assert (St : forall z, In z (reachB r l (S (S j)) [x]) -> In z (reachB r l (S j) [x]))
+        by (intros z Hz; apply rch_memb, F, Hz).
+      assert (E : S m = (S m - j) + j) by lia.
+      pose proof (rch_stable r l x j St (S m - j) b) as Hbj; rewrite <- E in Hbj.
+      specialize (Hbj Hb1).
+      assert (E2 : m = (m - j) + j) by lia.
+      pose proof (rch_le r l x (m - j) j b Hbj) as Hbm; rewrite <- E2 in Hbm.
+      apply rch_memb in Hbm; congruence.
+    - destruct (forallb_false _ _ F) as [z [Hz Fz]]; exists z; split; [exact Hz |].
+      intro Hz'; apply rch_memb in Hz'; congruence. }
+  pose proof (rch_grows r l x Hx (S m) G) as L1.
+  rewrite (rch_is_filter r l x (S m)) in L1.
+  pose proof (rch_filter_len (fun y => existsb (Nat.eqb y) (reachB r l (S (S m)) [x])) l) as L2.
+  lia.
+Qed.
+
+(* The nodes found from `x` in `l` are those `x` reaches by steps inside `l`. *)
+Lemma rch_complete (r : nat -> nat -> bool) (l : list nat) (x y : nat) :
+  In x l -> clos_refl_trans nat (fun a b => In a l /\ In b l /\ r a b = true) x y -> In y (reachB r l (length l) [x]).
+Proof.
+  intros Hx C; apply clos_rt_rtn1 in C; induction C as [| y z [Hy [Hz R]] _ IH].
+  - destruct (length l) as [| m] eqn:Len; [destruct l; [contradiction | discriminate] |].
+    assert (H0 : In x (reachB r l 1 [x])) by (apply rch_step_in; split; [exact Hx | left; left; reflexivity]).
+    pose proof (rch_le r l x m 0 x H0) as H1; rewrite Nat.add_0_r in H1; exact H1.
+  - exact (rch_closed r l x Hx y z IH Hz R).
+Qed.
+
+Lemma rch_sound (r : nat -> nat -> bool) (l : list nat) (x : nat) :
+  In x l -> forall k y, In y (reachB r l k [x]) ->
+  In y l /\ clos_refl_trans nat (fun a b => In a l /\ In b l /\ r a b = true) x y.
+Proof.
+  intros Hx k y; apply (rch_inv r l (fun y => In y l /\ clos_refl_trans nat _ x y)).
+  - intros a b [Ha C] Hb R; split; [exact Hb | apply rt_trans with a; [exact C | apply rt_step; repeat split; assumption]].
+  - intros z [E | []]; subst; split; [exact Hx | apply rt_refl].
+Qed.
+
+Lemma rch_rt_mono (R R' : nat -> nat -> Prop) : (forall a b, R a b -> R' a b) ->
+  forall a b, clos_refl_trans nat R a b -> clos_refl_trans nat R' a b.
+Proof.
+  intros H a b C; induction C as [a b S | a | a b c _ IH1 _ IH2];
+    [apply rt_step, H, S | apply rt_refl | apply rt_trans with b; assumption].
+Qed.
+
+Lemma rch_rt_flip (R : nat -> nat -> Prop) :
+  forall a b, clos_refl_trans nat (fun a b => R b a) a b -> clos_refl_trans nat R b a.
+Proof.
+  intros a b C; induction C as [a b S | a | a b c _ IH1 _ IH2];
+    [apply rt_step, S | apply rt_refl | apply rt_trans with b; assumption].
+Qed.
+
+Lemma rch_filter_all (p : nat -> bool) (l : list nat) :
+  length (filter p l) = length l <-> (forall y, In y l -> p y = true).
+Proof.
+  split.
+  - intros E y Hy; destruct (p y) eqn:P; [reflexivity |].
+    pose proof (filter_length_lt p l y Hy P); lia.
+  - induction l as [| a l IH]; intro H; [reflexivity |]; simpl.
+    rewrite (H a (or_introl eq_refl)); simpl; f_equal; apply IH; intros y Hy; exact (H y (or_intror Hy)).
+Qed.
+
+(* Found after `length l` steps: every node of `l` (`x` one of them). *)
+Lemma rch_all (r : nat -> nat -> bool) (l : list nat) (x : nat) (Hx : In x l) :
+  Nat.eqb (length (reachB r l (length l) [x])) (length l) = true <->
+  (forall y, In y l -> In y (reachB r l (length l) [x])).
+Proof.
+  assert (Hm : exists m, length l = S m) by (destruct l; [contradiction | eexists; reflexivity]).
+  destruct Hm as [m Len].
+  rewrite Nat.eqb_eq; replace (reachB r l (length l) [x]) with (reachB r l (S m) [x]) by (rewrite Len; reflexivity).
+  rewrite (rch_is_filter r l x m); split.
+  - intros E y Hy; pose proof (proj1 (rch_filter_all _ l) E y Hy) as P.
+    apply filter_In; split; [exact Hy | exact P].
+  - intro H; apply (proj2 (rch_filter_all _ l)); intros y Hy; exact (proj2 (proj1 (filter_In _ _ _) (H y Hy))).
+Qed.
+
+Lemma rch_connected (r : nat -> nat -> bool) (L : list nat) :
+  connectedB r L = true <->
+  (forall x y, In x L -> In y L -> clos_refl_trans nat (fun a b => In a L /\ In b L /\ r a b = true) x y).
+Proof.
+  destruct L as [| x0 rest]; [split; [intros _ x y [] | reflexivity] |].
+  set (L := x0 :: rest).
+  assert (H0 : In x0 L) by (left; reflexivity).
+  change (connectedB r L) with (Nat.eqb (length (reachB r L (length L) [x0])) (length L) &&
+                               Nat.eqb (length (reachB (fun a b => r b a) L (length L) [x0])) (length L)).
+  rewrite andb_true_iff, (rch_all r L x0 H0), (rch_all (fun a b => r b a) L x0 H0).
+  split.
+  - intros [F B] x y Hx Hy.
+    apply rt_trans with x0.
+    + destruct (rch_sound (fun a b => r b a) L x0 H0 (length L) x (B x Hx)) as [_ C].
+      apply rch_rt_flip in C; revert C; apply rch_rt_mono; intros a b [Ha [Hb R]]; repeat split; assumption.
+    + exact (proj2 (rch_sound r L x0 H0 (length L) y (F y Hy))).
+  - intro H; split; intros y Hy.
+    + apply rch_complete; [exact H0 | exact (H x0 y H0 Hy)].
+    + apply rch_complete; [exact H0 |].
+      pose proof (rch_rt_flip (fun a b => In b L /\ In a L /\ r b a = true) y x0 (H y x0 Hy H0)) as C.
+      revert C; apply rch_rt_mono; intros a b [Ha [Hb R]]; repeat split; assumption.
+Qed.
+
+Lemma mirror_connected (t : nat -> bool) (f : nat -> nat -> bool) (l : list nat) :
+  connectedB (fun a b => t a && t b && f a b) (filter (fun a => t a) l) = true <->
+  (forall x y, In x l -> In y l -> t x = true -> t y = true ->
+     clos_refl_trans nat (fun a b => In a l /\ In b l /\ t a = true /\ t b = true /\ f a b = true) x y).
+Proof.
+  rewrite rch_connected; split.
+  - intros H x y Hx Hy Tx Ty.
+    assert (Hx' : In x (filter (fun a => t a) l)) by (apply filter_In; split; assumption).
+    assert (Hy' : In y (filter (fun a => t a) l)) by (apply filter_In; split; assumption).
+    revert Hy'; generalize (H x y Hx'); intros C Hy'; specialize (C Hy'); revert C; apply rch_rt_mono.
+    intros a b [Ha [Hb R]]; apply filter_In in Ha; apply filter_In in Hb.
+    apply andb_true_iff in R; destruct R as [R F]; apply andb_true_iff in R; destruct R as [Ta Tb].
+    repeat split; tauto.
+  - intros H x y Hx Hy; apply filter_In in Hx; apply filter_In in Hy.
+    revert Hy; generalize (H x y (proj1 Hx)); intros C Hy; specialize (C (proj1 Hy) (proj2 Hx) (proj2 Hy)).
+    revert C; apply rch_rt_mono.
+    intros a b [Ha [Hb [Ta [Tb F]]]]; split; [apply filter_In; split; assumption |].
+    split; [apply filter_In; split; assumption | rewrite Ta, Tb, F; reflexivity].
+Qed.
+
+Lemma rch_rt_first (R : nat -> nat -> Prop) (l : list nat) (x y : nat) :
+  (forall a b, R a b -> In a l) -> clos_refl_trans nat R x y -> x = y \/ In x l.
+Proof.
+  intros H C; apply clos_rt_rt1n in C; inversion C as [| x1 z Rxz]; [left; reflexivity | right; exact (H x x1 Rxz)].
+Qed.
+
+Lemma mirror_reaches (t : nat -> bool) (f : nat -> nat -> bool) (l : list nat) (x y : nat) :
+  reachesB (fun a b => t a && t b && f a b) l x y = true <->
+  clos_refl_trans nat (fun a b => In a l /\ In b l /\ t a = true /\ t b = true /\ f a b = true) x y.
+Proof.
+  unfold reachesB; rewrite orb_true_iff, andb_true_iff, Nat.eqb_eq, !rch_memb; split.
+  - intros [E | [Hx Hy]]; [subst; apply rt_refl |].
+    destruct (rch_sound _ l x Hx (length l) y Hy) as [_ C]; revert C; apply rch_rt_mono.
+    intros a b [Ha [Hb R]]; apply andb_true_iff in R; destruct R as [R F]; apply andb_true_iff in R.
+    destruct R as [Ta Tb]; repeat split; assumption.
+  - intro C; destruct (rch_rt_first _ l x y (fun a b R => proj1 R) C) as [E | Hx]; [left; exact E | right].
+    split; [exact Hx |]; apply rch_complete; [exact Hx |]; revert C; apply rch_rt_mono.
+    intros a b [Ha [Hb [Ta [Tb F]]]]; repeat split; try assumption; rewrite Ta, Tb, F; reflexivity.
+Qed.
+
 "#;
 
 fn goal_closed(d: &DomainIr) -> String {
@@ -589,7 +890,7 @@ pub fn module(d: &DomainIr, spec: &Spec, library: &str) -> String {
     }
     let _ = writeln!(
         w,
-        "From Coq Require Import Bool Arith List Relations.\nImport ListNotations.\nFrom {library} Require Import {}.\n",
+        "From Coq Require Import Bool Arith List Relations Lia.\nImport ListNotations.\nFrom {library} Require Import {}.\n",
         d.module
     );
     w.push_str(PRELUDE);
@@ -684,7 +985,9 @@ fn validity_iffs(w: &mut String, d: &DomainIr, spec: &Spec) {
     };
     w.push_str("(** The Boolean verdicts are the validity predicates. *)\n\n");
     if !all(&spec.state) {
-        w.push_str("(* Not all state constraints have a decided mirror (`Connected`): no iff lemmas for ValidState and ValidInit. *)\n\n");
+        w.push_str(
+            "(* Not all state constraints have a decided mirror: no iff lemmas for ValidState and ValidInit. *)\n\n",
+        );
     } else {
         let _ = writeln!(
             w,

@@ -356,6 +356,9 @@ fn delivery() -> Spec {
             c("AdjacentSymmetric", symmetric("adjacent_p")),
             c("GridConnected", Expr::Connected("adjacent_p", "cell_t")),
             c("OneTruck", eq(objects_of("truck_t"), one(1))),
+            // The PDDL types: a package that were the truck would move with it; the completeness
+            // proof needs them apart.
+            c("PackageNotTruck", forall(0, "package_t", not(holds("truck_t", &[0])))),
             c("TruckAtOneCell", forall(0, "truck_t", exactly_one(0, 1, "cell_t", "at_p", false))),
             c(
                 "PackageAtOnePlace",
@@ -739,6 +742,23 @@ fn logistics() -> Spec {
                     forall(1, "place_t", implies(holds("at_p", &[0, 1]), holds("airport_t", &[1]))),
                 ),
             ),
+            // The PDDL type hierarchy (trucks and airplanes are vehicles, packages are not): a
+            // package that is also a vehicle, or a truck that is also an airplane, would move
+            // with the vehicle; the completeness proof needs them apart.
+            c(
+                "VehicleTypes",
+                and(vec![
+                    forall(0, "truck_t", holds("vehicle_t", &[0])),
+                    forall(0, "airplane_t", holds("vehicle_t", &[0])),
+                ]),
+            ),
+            c(
+                "TypesDisjoint",
+                and(vec![
+                    forall(0, "package_t", not(holds("vehicle_t", &[0]))),
+                    forall(0, "truck_t", not(holds("airplane_t", &[0]))),
+                ]),
+            ),
             c(
                 "PackagePlacedOnce",
                 one_of(
@@ -812,6 +832,9 @@ fn hiking() -> Spec {
         goal: vec![
             c("GoalOneLocation", eq(count(0, "loc_t", Expr::GoalIs("at_p", vec![0], true)), one(1))),
             c("GoalAtPositive", goal_positive("at_p", 1)),
+            // Without it a goal `at x` for an object `x` that is no location would be allowed,
+            // and no plan reaches it (`at` holds of locations only): the completeness proof needs it.
+            c("GoalAtTyped", goal_typed("at_p", &["loc_t"])),
             c(
                 "GoalAtTrailEnd",
                 forall(
