@@ -62,8 +62,11 @@ pub const SOURCES: &[(&str, &str)] = &[
 /// ([`coq::theorem_statements`]); the test `tests/coq.rs` runs coqc on them (closed `Print
 /// Assumptions`) and the proof auditor. A heuristic is [`ProofStatus::Proved`] exactly when it is
 /// listed here.
-pub const PROOFS: &[(&str, &str)] =
-    &[("miconic", include_str!("../proofs/Miconic.v")), ("ferry", include_str!("../proofs/Ferry.v"))];
+pub const PROOFS: &[(&str, &str)] = &[
+    ("miconic", include_str!("../proofs/Miconic.v")),
+    ("ferry", include_str!("../proofs/Ferry.v")),
+    ("childsnack", include_str!("../proofs/Childsnack.v")),
+];
 
 /// Where each heuristic's proof stands. Only `Proved` counts as certified.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]

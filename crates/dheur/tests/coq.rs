@@ -161,8 +161,11 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
     if !corpus::require_program("the_proved_definitions_compute_what_the_evaluator_computes", "coqc") {
         return;
     }
-    let settings: &[(&str, &[(&str, u32)])] =
-        &[("miconic", &[("passengers", 3), ("floors", 3)]), ("ferry", &[("cars", 2), ("locations", 3)])];
+    let settings: &[(&str, &[(&str, u32)])] = &[
+        ("miconic", &[("passengers", 3), ("floors", 3)]),
+        ("ferry", &[("cars", 2), ("locations", 3)]),
+        ("childsnack", &[("children", 1), ("allergic", 1), ("trays", 1), ("sandwiches", 2), ("tables", 1)]),
+    ];
     let dir = std::env::temp_dir().join(format!("dheur-coq-agree-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("Heuristics.v"), dheur::coq::file(dheur::definitions())).unwrap();
@@ -218,6 +221,11 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
                 format!("if String.eqb ty {} then [{}] else {acc}", coq_str(t), list.join("; "))
             });
             let k = format!("{name}{seed}");
+            // The objects by name (the heuristic may name a constant, as childsnack's kitchen).
+            let obj = task.objects.iter().enumerate().rev().fold("0".to_string(), |acc, (i, o)| {
+                format!("if String.eqb n {} then {i} else {acc}", coq_str(&d.name(o.name).to_ascii_lowercase()))
+            });
+            coq.push_str(&format!("Definition obj_{k} (n : string) : nat := {obj}.\n"));
             coq.push_str(&format!(
                 "Definition objs_{k} (ty : string) : list nat := {objs}.\n\
                  Definition init_{k} : list (string * list nat) := [{}].\n\
@@ -263,7 +271,7 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
                     "Definition ctx_{k}_{i} : Ctx := {{| objs := objs_{k}; holds := mem [{}]; init := mem init_{k}; \
                      goal := mem goal_{k}; stat := mem stat_{k}; dist := fun _ _ _ => 0; dist_by := fun _ _ _ _ => 0; \
                      dist_cap := fun _ => 0; \
-                     obj := fun _ => 0 |}}.\n",
+                     obj := obj_{k} |}}.\n",
                     holds.join("; ")
                 ));
                 ctxs.push(format!("{}_h ctx_{k}_{i}", name));
