@@ -534,10 +534,10 @@ Proof.
     { apply count_over_mono. intros p _. apply (deficit_mono c s s' p 0).
       - rewrite Nat.add_0_r. apply trayed_mono; [solve_same Hat|intros y r _ _; rewrite Hon; auto].
       - rewrite Nat.add_0_r. apply unserved_mono. solve_same Hsv. }
-    assert (Hl : cl c s <= cl c s') by (unfold cl; lia).
+    assert (Hl : cl c s <= cl c s') by (clear - Hn Ha Ht Hf; unfold cl; lia).
     assert (Hkt : ckt c s <= ckt c s').
     { apply ckt_mono; [exact Hl|]. unfold hask. apply existsb_mono_in. solve_same Hat. }
-    unfold F, cm. lia.
+    clear - Hn Ha Ht Hf Hk Hg Hp Hl Hkt. unfold F, cm. lia.
   - (* put_on_tray x0 x1 *)
     assert (Hn : cn c s <= cn c s') by (apply unserved_mono; solve_same Hsv).
     assert (Ha : ca c s <= ca c s') by (apply unserved_mono; solve_same Hsv).
@@ -560,7 +560,7 @@ Proof.
           - rewrite G0, Hak0. reflexivity.
           - rewrite Hak, Nat.eqb_refl, andb_false_r. reflexivity.
           - intros y _ Hy H. rewrite Hng, Hak, (proj2 (Nat.eqb_neq x0 y) (not_eq_sym Hy)) in H. exact H. }
-        unfold cl. lia.
+        clear - Hn Ha Ht Hf Hg Hk. unfold cl. lia.
       - assert (Hf : cf c s' <= cf c s).
         { apply count_over_mono. intros y _ H. rewrite Hng in H. destruct (Nat.eq_dec x0 y) as [<-|Hy].
           - rewrite G0 in H. discriminate.
@@ -569,7 +569,7 @@ Proof.
         { apply count_over_mono. intros y _ H. rewrite Hng, Hak in H. destruct (Nat.eq_dec x0 y) as [<-|Hy].
           - rewrite G0 in H. discriminate.
           - rewrite (proj2 (Nat.eqb_neq x0 y) Hy) in H. exact H. }
-        unfold cl. lia. }
+        clear - Hn Ha Ht Hf Hg Hk. unfold cl. lia. }
     assert (Hp : cp c s <= cp c s').
     { apply count_over_mono. intros p Hp. destruct (in_places c p Hp) as [Hp' HpK].
       apply (deficit_mono c s s' p 0).
@@ -579,7 +579,7 @@ Proof.
       - rewrite Nat.add_0_r. apply unserved_mono. solve_same Hsv. }
     assert (Hk0 : ckt c s = 0).
     { apply ckt_zero. unfold hask. apply existsb_exists. exists x1. auto. }
-    unfold F, cm. lia.
+    clear - Hn HA Hk Hp Hk0. unfold F, cm. lia.
   - (* serve_sandwich(_no_gluten) x0 x1 x2 x3 *)
     assert (Hsub : forall y r, s' "ontray" [y; r] = true -> s "ontray" [y; r] = true).
     { intros y r H. rewrite Hon in H. destruct (andb _ _); [discriminate|exact H]. }
@@ -608,7 +608,7 @@ Proof.
         { apply (count_over_point_lt _ _ _ x0 NDs Hx0); [rewrite Hng0, Hx0on; reflexivity|rewrite Hx0off, andb_false_r; reflexivity|].
           intros y _ _ H. rewrite Hng in H. apply andb_true_iff in H. destruct H as [H1 H2].
           rewrite H1. simpl. rewrite andb_true_r in *. exact (Hontm y H2). }
-        lia.
+        clear - Ha Hf. lia.
       - assert (Ha : ca c s <= ca c s').
         { apply unserved_mono. intros x Hx H. apply In_filter_l in Hx. destruct Hx as [Hx E].
           rewrite !andb_true_iff in E. destruct E as [_ [Eal _]]. destruct (Nat.eq_dec x x1) as [->|Hne1].
@@ -617,8 +617,8 @@ Proof.
         assert (Hf : cf c s' <= cf c s).
         { apply count_over_mono. intros y _ H. rewrite Hng in H. apply andb_true_iff in H. destruct H as [H1 H2].
           rewrite H1. simpl. rewrite andb_true_r in *. exact (Hontm y H2). }
-        lia. }
-    assert (Hl : cl c s <= cl c s') by (unfold cl; lia).
+        clear - Ha Hf. lia. }
+    assert (Hl : cl c s <= cl c s') by (clear - Hn Ht HA; unfold cl; lia).
     assert (Hp : cp c s <= cp c s').
     { apply count_over_mono. intros p Hp. destruct (in_places c p Hp) as [Hp' _].
       destruct (Nat.eq_dec p x3) as [->|Hp3].
@@ -636,7 +636,7 @@ Proof.
           * exact (Hsv1 x Hne1 H). }
     assert (Hkt : ckt c s <= ckt c s').
     { apply ckt_mono; [exact Hl|]. unfold hask. apply existsb_mono_in. solve_same Hat. }
-    unfold F, cm. lia.
+    clear - Hn Hl HA Hk Hg Hp Hkt. unfold F, cm. lia.
   - (* move_tray x0 x1 x2 *)
     assert (Hn : cn c s <= cn c s') by (apply unserved_mono; solve_same Hsv).
     assert (Ha : ca c s <= ca c s') by (apply unserved_mono; solve_same Hsv).
@@ -645,7 +645,7 @@ Proof.
     assert (Hf : cf c s' <= cf c s) by (apply count_over_mono; intros y _; rewrite Hont, Hng; auto).
     assert (Hk : ck c s' <= ck c s) by (apply count_over_mono; solve_same Hak).
     assert (Hg : cg c s' <= cg c s) by (apply count_over_mono; solve_same Hak; rewrite Hng in *; auto).
-    assert (Hl : cl c s <= cl c s') by (unfold cl; lia).
+    assert (Hl : cl c s <= cl c s') by (clear - Hn Ha Ht Hf; unfold cl; lia).
     assert (Hatp : forall r p, p <> x2 -> s' "at" [r; p] = true -> s "at" [r; p] = true).
     { intros r p Hp H. rewrite Hat in H. destruct (Nat.eqb_spec x0 r), (Nat.eqb_spec x2 p); simpl in H; try congruence.
       destruct (Nat.eqb_spec x1 p); simpl in H; congruence. }
@@ -663,7 +663,7 @@ Proof.
         assert (ckt c s <= ckt c s').
         { apply ckt_mono; [exact Hl|]. unfold hask. apply existsb_mono_in. intros r _. apply Hatp. exact (not_eq_sym HK). }
         lia. }
-    unfold F, cm. lia.
+    clear - Hn Ha Ht Hf Hk Hg Hl HR. unfold F, cm. lia.
 Qed.
 
 (* ========== the theorems ========== *)
