@@ -166,6 +166,12 @@ Proof.
   rewrite (H y (or_introl eq_refl)), (IH g (fun x Hx => H x (or_intror Hx))). reflexivity.
 Qed.
 
+Lemma existsb_ext_in : forall (l : list nat) g g', (forall x, In x l -> g x = g' x) -> existsb g l = existsb g' l.
+Proof.
+  induction l as [|y l IH]; intros g g' H; simpl; [reflexivity|].
+  rewrite (H y (or_introl eq_refl)), (IH g g' (fun x Hx => H x (or_intror Hx))). reflexivity.
+Qed.
+
 (* ========== the printed value, term by term ========== *)
 
 Definition kitchen (c : Ctx) : nat := obj c "kitchen".
@@ -436,12 +442,6 @@ Proof.
 Qed.
 
 (* ========== the terms, compared across a step ========== *)
-
-Lemma existsb_ext_in : forall (l : list nat) g g', (forall x, In x l -> g x = g' x) -> existsb g l = existsb g' l.
-Proof.
-  induction l as [|y l IH]; intros g g' H; simpl; [reflexivity|].
-  rewrite (H y (or_introl eq_refl)), (IH g g' (fun x Hx => H x (or_intror Hx))). reflexivity.
-Qed.
 
 Lemma ckt_le1 : forall c s, ckt c s <= 1.
 Proof. intros c s. unfold ckt. destruct (andb _ _); lia. Qed.
