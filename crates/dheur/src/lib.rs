@@ -70,6 +70,7 @@ pub const PROOFS: &[(&str, &str)] = &[
     ("spanner", include_str!("../proofs/Spanner.v")),
     ("miconic", include_str!("../proofs/Miconic.v")),
     ("ferry", include_str!("../proofs/Ferry.v")),
+    ("childsnack", include_str!("../proofs/Childsnack.v")),
     ("satellite", include_str!("../proofs/Satellite.v")),
     ("transport", include_str!("../proofs/Transport.v")),
 ];

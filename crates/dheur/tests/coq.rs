@@ -192,6 +192,7 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
         ("spanner", &[("spanners", 3), ("nuts", 2), ("locations", 4)]),
         ("satellite", &[("satellites", 2), ("instruments", 3), ("modes", 2), ("directions", 3)]),
         ("transport", &[("locations", 4), ("trucks", 2), ("packages", 2), ("capacity", 2)]),
+        ("childsnack", &[("children", 1), ("allergic", 1), ("trays", 1), ("sandwiches", 2), ("tables", 1)]),
     ];
     let dir = std::env::temp_dir().join(format!("dheur-coq-agree-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -276,6 +277,11 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
                 format!("if String.eqb ty {} then [{}] else {acc}", coq_str(t), list.join("; "))
             });
             let k = format!("{name}{seed}");
+            // The objects by name (the heuristic may name a constant, as childsnack's kitchen).
+            let obj = task.objects.iter().enumerate().rev().fold("0".to_string(), |acc, (i, o)| {
+                format!("if String.eqb n {} then {i} else {acc}", coq_str(&d.name(o.name).to_ascii_lowercase()))
+            });
+            coq.push_str(&format!("Definition obj_{k} (n : string) : nat := {obj}.\n"));
             coq.push_str(&format!(
                 "Definition objs_{k} (ty : string) : list nat := {objs}.\n\
                  Definition init_{k} : list (string * list nat) := [{}].\n\
@@ -321,7 +327,7 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
                     "Definition ctx_{k}_{i} : Ctx := {{| objs := objs_{k}; holds := mem [{}]; init := mem init_{k}; \
                      goal := mem goal_{k}; stat := mem stat_{k}; dist := fun t a b => {dist}; \
                      dist_by := fun _ _ _ _ => 0; dist_cap := fun t => {cap}; \
-                     obj := fun _ => 0 |}}.\n",
+                     obj := obj_{k} |}}.\n",
                     holds.join("; ")
                 ));
                 ctxs.push(format!("{}_h ctx_{k}_{i}", name));
