@@ -317,7 +317,10 @@ impl Matcher {
     }
 
     /// Hill climbing on the mapping: swap the images of two vertices of one base colour while that
-    /// keeps more facts, within a fixed budget of evaluations.
+    /// keeps more facts; at a local optimum, try pairs of swaps, the second touching a neighbour
+    /// of the first (only such a pair can gain there: moving the two trucks of a difference also
+    /// needs their loads moved). All within a fixed budget of evaluations, so the explanation is
+    /// the closest mapping found, not always the closest there is.
     fn improve(&self, mut m: Vec<Option<u32>>) -> Vec<Option<u32>> {
         let mut by_colour: FxHashMap<u32, Vec<usize>> = FxHashMap::default();
         for (v, w) in m.iter().enumerate() {
@@ -325,40 +328,87 @@ impl Matcher {
                 by_colour.entry(self.a.colour0[v]).or_default().push(v);
             }
         }
+        let mut classes: Vec<Vec<usize>> = by_colour.into_values().collect();
+        classes.sort_unstable();
+        let class_of: FxHashMap<usize, usize> =
+            classes.iter().enumerate().flat_map(|(i, c)| c.iter().map(move |&v| (v, i))).collect();
         let mut budget: i64 = 4_000_000;
-        let mut improved = true;
-        while improved && budget > 0 {
-            improved = false;
-            for class in by_colour.values() {
-                for (i, &v1) in class.iter().enumerate() {
-                    for &v2 in &class[i + 1..] {
-                        let local: Vec<u32> = {
-                            let mut fs: Vec<u32> = self.a.incidence[v1]
-                                .iter()
-                                .chain(self.a.incidence[v2].iter())
-                                .map(|&(f, _)| f)
-                                .collect();
-                            fs.sort_unstable();
-                            fs.dedup();
-                            fs
-                        };
-                        budget -= local.len() as i64 * 2 + 1;
-                        let before = self.matched_partial(&m, local.iter().copied());
-                        m.swap(v1, v2);
-                        let after = self.matched_partial(&m, local.iter().copied());
-                        if after > before {
-                            improved = true;
-                        } else {
-                            m.swap(v1, v2);
-                        }
-                        if budget <= 0 {
-                            return m;
+        loop {
+            // Single swaps, while one gains.
+            let mut improved = true;
+            while improved {
+                improved = false;
+                for class in &classes {
+                    for (i, &v1) in class.iter().enumerate() {
+                        for &v2 in &class[i + 1..] {
+                            if budget <= 0 {
+                                return m;
+                            }
+                            if self.gain(&mut m, &[(v1, v2)], &mut budget) > 0 {
+                                improved = true;
+                            }
                         }
                     }
                 }
             }
+            // Pairs of swaps: the first any swap, the second moving a neighbour of the first's
+            // vertices within its class.
+            let mut kicked = false;
+            'pairs: for class in &classes {
+                for (i, &v1) in class.iter().enumerate() {
+                    for &v2 in &class[i + 1..] {
+                        let mut near: Vec<usize> = [v1, v2]
+                            .iter()
+                            .flat_map(|&v| self.a.incidence[v].iter())
+                            .flat_map(|&(f, _)| self.a.facts[f as usize].1.iter().map(|&u| u as usize))
+                            .filter(|&u| u != v1 && u != v2 && class_of.contains_key(&u))
+                            .collect();
+                        near.sort_unstable();
+                        near.dedup();
+                        for u in near {
+                            for &x in &classes[class_of[&u]] {
+                                if budget <= 0 {
+                                    return m;
+                                }
+                                if x != u && self.gain(&mut m, &[(v1, v2), (u, x)], &mut budget) > 0 {
+                                    kicked = true;
+                                    break 'pairs;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            if !kicked {
+                return m;
+            }
         }
-        m
+    }
+
+    /// Applies the swaps of images in order and keeps them if the facts matched around the
+    /// vertices they touch grow; returns the gain (0 when undone).
+    fn gain(&self, m: &mut [Option<u32>], swaps: &[(usize, usize)], budget: &mut i64) -> usize {
+        let mut local: Vec<u32> = swaps
+            .iter()
+            .flat_map(|&(v1, v2)| self.a.incidence[v1].iter().chain(self.a.incidence[v2].iter()))
+            .map(|&(f, _)| f)
+            .collect();
+        local.sort_unstable();
+        local.dedup();
+        *budget -= local.len() as i64 * 2 + 1;
+        let before = self.matched_partial(m, local.iter().copied());
+        for &(v1, v2) in swaps {
+            m.swap(v1, v2);
+        }
+        let after = self.matched_partial(m, local.iter().copied());
+        if after > before {
+            after - before
+        } else {
+            for &(v1, v2) in swaps.iter().rev() {
+                m.swap(v1, v2);
+            }
+            0
+        }
     }
 
     /// For a mapping: which facts of `a` have no image in `b`, and which facts of `b` are not the
