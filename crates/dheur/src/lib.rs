@@ -73,6 +73,7 @@ pub const PROOFS: &[(&str, &str)] = &[
     ("childsnack", include_str!("../proofs/Childsnack.v")),
     ("satellite", include_str!("../proofs/Satellite.v")),
     ("transport", include_str!("../proofs/Transport.v")),
+    ("sokoban", include_str!("../proofs/Sokoban.v")),
 ];
 
 /// Where each heuristic's proof stands. Only `Proved` counts as certified.
