@@ -386,7 +386,8 @@ Definition blocksworld_wf (c : Ctx) : Prop :=
   objects_distinct c /\ (forall x, In x (objs c "object") -> dist c "below" x x = 0 /\ 0 < dist_cap c "below") /\
   (forall x y, In x (objs c "object") -> In y (objs c "object") -> dist c "below" x y <= dist_cap c "below") /\
   (forall u v t, In u (objs c "object") -> In v (objs c "object") -> In t (objs c "object") -> ((let v_a := u in let v_b := v in (goal c "on" [v_a; v_b])) = true) ->
-     dist c "below" u t <= 1 + dist c "below" v t /\ (dist c "below" v t < dist_cap c "below" -> dist c "below" u t < dist_cap c "below")).
+     dist c "below" u t <= 1 + dist c "below" v t /\ (dist c "below" v t < dist_cap c "below" -> dist c "below" u t < dist_cap c "below")) /\ (forall u t, In u (objs c "object") -> In t (objs c "object") -> u <> t -> dist c "below" u t < dist_cap c "below" ->
+     exists v, In v (objs c "object") /\ ((let v_a := u in let v_b := v in (goal c "on" [v_a; v_b])) = true) /\ dist c "below" v t < dist_cap c "below" /\ dist c "below" u t = 1 + dist c "below" v t).
 Definition blocksworld_certificate (c : Ctx) : bool :=
   (andb (blocksworld_check_0 c) (andb (blocksworld_check_1 c) (andb (blocksworld_check_2 c) (andb (blocksworld_check_3 c) (andb (blocksworld_check_4 c) (andb (blocksworld_check_5 c) (andb (blocksworld_check_6 c) (andb (blocksworld_check_7 c) (andb (blocksworld_check_8 c) true))))))))).
 
