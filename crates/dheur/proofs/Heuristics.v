@@ -377,6 +377,9 @@ Definition blocksworld_check_7 (c : Ctx) : bool :=
 (* check init-arm-empty-means-nothing-held *)
 Definition blocksworld_check_8 (c : Ctx) : bool :=
   (orb (negb (init c "arm-empty" [])) (orb (forallb (fun v_b => (negb (init c "holding" [v_b]))) (objs c "object")) false)).
+(* check init-held-nothing-on *)
+Definition blocksworld_check_9 (c : Ctx) : bool :=
+  (forallb (fun v_b => (forallb (fun v_a => (negb (init c "on" [v_a; v_b]))) (objs c "object"))) (List.filter (fun v_b => (init c "holding" [v_b])) (objs c "object"))).
 Definition blocksworld_schemas : list Schema :=
   [{| sname := "pickup"; sparams := [["object"]]; spre := [PAtom true "clear" [(AVar 0)]; PAtom true "on-table" [(AVar 0)]; PAtom true "arm-empty" []]; sadd := [("holding", [(AVar 0)])]; sdel := [("clear", [(AVar 0)]); ("on-table", [(AVar 0)]); ("arm-empty", [])] |};
    {| sname := "putdown"; sparams := [["object"]]; spre := [PAtom true "holding" [(AVar 0)]]; sadd := [("clear", [(AVar 0)]); ("arm-empty", []); ("on-table", [(AVar 0)])]; sdel := [("holding", [(AVar 0)])] |};
@@ -386,9 +389,10 @@ Definition blocksworld_wf (c : Ctx) : Prop :=
   objects_distinct c /\ (forall x, In x (objs c "object") -> dist c "below" x x = 0 /\ 0 < dist_cap c "below") /\
   (forall x y, In x (objs c "object") -> In y (objs c "object") -> dist c "below" x y <= dist_cap c "below") /\
   (forall u v t, In u (objs c "object") -> In v (objs c "object") -> In t (objs c "object") -> ((let v_a := u in let v_b := v in (goal c "on" [v_a; v_b])) = true) ->
-     dist c "below" u t <= 1 + dist c "below" v t /\ (dist c "below" v t < dist_cap c "below" -> dist c "below" u t < dist_cap c "below")).
+     dist c "below" u t <= 1 + dist c "below" v t /\ (dist c "below" v t < dist_cap c "below" -> dist c "below" u t < dist_cap c "below")) /\ (forall u t, In u (objs c "object") -> In t (objs c "object") -> u <> t -> dist c "below" u t < dist_cap c "below" ->
+     exists v, In v (objs c "object") /\ ((let v_a := u in let v_b := v in (goal c "on" [v_a; v_b])) = true) /\ dist c "below" v t < dist_cap c "below" /\ dist c "below" u t = 1 + dist c "below" v t).
 Definition blocksworld_certificate (c : Ctx) : bool :=
-  (andb (blocksworld_check_0 c) (andb (blocksworld_check_1 c) (andb (blocksworld_check_2 c) (andb (blocksworld_check_3 c) (andb (blocksworld_check_4 c) (andb (blocksworld_check_5 c) (andb (blocksworld_check_6 c) (andb (blocksworld_check_7 c) (andb (blocksworld_check_8 c) true))))))))).
+  (andb (blocksworld_check_0 c) (andb (blocksworld_check_1 c) (andb (blocksworld_check_2 c) (andb (blocksworld_check_3 c) (andb (blocksworld_check_4 c) (andb (blocksworld_check_5 c) (andb (blocksworld_check_6 c) (andb (blocksworld_check_7 c) (andb (blocksworld_check_8 c) (andb (blocksworld_check_9 c) true)))))))))).
 
 (* transport: printed from heuristics/transport.heur by certplan; do not edit. *)
 Definition transport_value (c : Ctx) : nat :=

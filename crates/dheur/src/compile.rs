@@ -248,14 +248,14 @@ impl Program {
                 pairs.extend(relation_pairs(view, &t.name, &t.ty, r)?);
             }
             let table = match &t.index {
-                None => distance_table_with(view, &t.name, &t.edges, &pairs, &t.ty)?,
+                None => distance_table_checked(view, &t.name, &t.edges, &pairs, &t.ty, t.exact)?,
                 Some(_) if !pairs.is_empty() => {
                     return Err(CompileError(format!(
                         "table `{}`: `where` edges are for `distance` tables, not `distance-by`",
                         t.name
                     )));
                 }
-                Some(ix) => distance_table_by(view, &t.name, &t.edges, ix, &t.ty)?,
+                Some(ix) => distance_table_by_checked(view, &t.name, &t.edges, ix, &t.ty, t.exact)?,
             };
             c.tables.push(table);
         }
@@ -919,6 +919,18 @@ pub fn distance_table_with(
     extra: &[(u32, u32)],
     ty: &str,
 ) -> Result<DistTable, CompileError> {
+    distance_table_checked(view, name, preds, extra, ty, false)
+}
+
+/// [`distance_table_with`], and with `exact` its exactness checked too (see [`checked_distances`]).
+pub fn distance_table_checked(
+    view: &TaskView,
+    name: &str,
+    preds: &[(String, bool)],
+    extra: &[(u32, u32)],
+    ty: &str,
+    exact: bool,
+) -> Result<DistTable, CompileError> {
     let kinds = edge_predicates(view, name, preds, 2)?;
     let (pos, n) = positions(view, name, ty)?;
     let mut edges = Vec::new();
@@ -930,7 +942,7 @@ pub fn distance_table_with(
     for &(a, b) in extra {
         push_edge(&pos, a, b, false, &mut edges);
     }
-    let dist = checked_distances(name, n, &edges)?;
+    let dist = checked_distances(name, n, &edges, exact)?;
     Ok(DistTable { name: name.into(), pos, n, dist, cap: n as u32, index: Vec::new() })
 }
 
@@ -943,6 +955,18 @@ pub fn distance_table_by(
     preds: &[(String, bool)],
     index_ty: &str,
     ty: &str,
+) -> Result<DistTable, CompileError> {
+    distance_table_by_checked(view, name, preds, index_ty, ty, false)
+}
+
+/// [`distance_table_by`], and with `exact` each graph's exactness checked too.
+pub fn distance_table_by_checked(
+    view: &TaskView,
+    name: &str,
+    preds: &[(String, bool)],
+    index_ty: &str,
+    ty: &str,
+    exact: bool,
 ) -> Result<DistTable, CompileError> {
     let kinds = edge_predicates(view, name, preds, 3)?;
     let (pos, n) = positions(view, name, ty)?;
@@ -964,7 +988,7 @@ pub fn distance_table_by(
     }
     let mut dist = Vec::with_capacity(ixs.len() * n * n);
     for e in &edges {
-        dist.extend(checked_distances(name, n, e)?);
+        dist.extend(checked_distances(name, n, e, exact)?);
     }
     Ok(DistTable { name: name.into(), pos, n, dist, cap: n as u32, index })
 }
@@ -1010,8 +1034,10 @@ fn push_edge(pos: &[u32], a: u32, b: u32, rev: bool, edges: &mut Vec<(u32, u32)>
     }
 }
 
-/// All-pairs BFS distances (`n * n`, cap `n` where unreachable) and their checked properties.
-fn checked_distances(name: &str, n: usize, edges: &[(u32, u32)]) -> Result<Vec<u32>, CompileError> {
+/// All-pairs BFS distances (`n * n`, cap `n` where unreachable) and their checked properties;
+/// with `exact` also exactness: each entry `d(u,t) < cap` with `u != t` is `1 + d(v,t)` for some
+/// edge `u -> v` with `d(v,t) < cap` (what the printed wf of a table flagged `exact` states).
+fn checked_distances(name: &str, n: usize, edges: &[(u32, u32)], exact: bool) -> Result<Vec<u32>, CompileError> {
     let cap = n as u32;
     // Distances *to* each target: BFS backwards from every node over reversed edges.
     let mut pred_of: Vec<Vec<u32>> = vec![Vec::new(); n];
@@ -1048,6 +1074,26 @@ fn checked_distances(name: &str, n: usize, edges: &[(u32, u32)]) -> Result<Vec<u
             let (du, dv) = (dist[u as usize * n + t], dist[v as usize * n + t]);
             if du > dv.saturating_add(1) || (dv < cap && du >= cap) {
                 return Err(CompileError(format!("table `{name}`: edge consistency fails")));
+            }
+        }
+    }
+    if exact {
+        let mut succ_of: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for &(a, b) in edges {
+            succ_of[a as usize].push(b);
+        }
+        for u in 0..n {
+            for t in 0..n {
+                let du = dist[u * n + t];
+                if u != t
+                    && du < cap
+                    && !succ_of[u].iter().any(|&v| {
+                        let dv = dist[v as usize * n + t];
+                        dv < cap && du == dv + 1
+                    })
+                {
+                    return Err(CompileError(format!("table `{name}`: exactness fails")));
+                }
             }
         }
     }

@@ -347,6 +347,14 @@ fn model(d: &Definition, n: &str) -> String {
              (forall {quant}u v t, {cond}In u (objs c {ty}) -> In v (objs c {ty}) -> In t (objs c {ty}) -> ({edge}) ->\n     \
              {d_} u t <= 1 + {d_} v t /\\ ({d_} v t < dist_cap c {tn} -> {d_} u t < dist_cap c {tn}))"
         ));
+        // A table flagged `exact` is also checked exact (`checked_distances`): each finite entry
+        // off the diagonal is one more than a finite entry of some edge's head.
+        if t.exact {
+            wf.push(format!(
+                "(forall {quant}u t, {cond}In u (objs c {ty}) -> In t (objs c {ty}) -> u <> t -> {d_} u t < dist_cap c {tn} ->\n     \
+                 exists v, In v (objs c {ty}) /\\ ({edge}) /\\ {d_} v t < dist_cap c {tn} /\\ {d_} u t = 1 + {d_} v t)"
+            ));
+        }
     }
     s.push_str(&format!("Definition {n}_wf (c : Ctx) : Prop :=\n  {}.\n", wf.join(" /\\ ")));
     let checks = (0..d.checks.len()).rev().fold("true".to_string(), |acc, i| format!("(andb ({n}_check_{i} c) {acc})"));

@@ -18,6 +18,8 @@
 //!                                       ; task (init, goal, static; no state), e.g. a goal relation
 //!   (table NAME (distance-by ITYPE TYPE EDGE ...)) ; one graph per object i of ITYPE; EDGE: a
 //!                                      ; ternary PRED (i a -> b) or (reverse PRED)
+//!   (table NAME (distance ...) exact)  ; the same, also checked exact: each finite d(u,t), u != t,
+//!                                      ; is 1 + a finite d(v,t) for an edge u -> v (BFS always is)
 //!   (dead-end BOOL)                    ; optional: infinity where it holds
 //!   (value NAT))
 //! ```
@@ -169,6 +171,10 @@ pub struct Table {
     /// `distance-by`: the type of the index objects (edges are ternary, index first).
     pub index: Option<String>,
     pub relations: Vec<Relation>,
+    /// `(table NAME (distance ...) exact)`: the table is also checked exact (every finite
+    /// entry off the diagonal is one more than a finite entry of some edge's head), and the
+    /// printed wf says so; without the flag, only the upper-bound properties are checked.
+    pub exact: bool,
 }
 
 /// Edges `from -> to` wherever a Boolean expression over the task (never the state) holds: edges
@@ -314,13 +320,18 @@ pub fn parse(text: &str) -> R<Definition> {
                         _ => return bad(e.pos()),
                     }
                 }
-                if (edges.is_empty() && relations.is_empty()) || l.len() != 3 {
+                let exact = match l.get(3) {
+                    None => false,
+                    Some(f) if f.atom() == Some("exact") && l.len() == 4 => true,
+                    Some(f) => return err(f.pos(), "expected `exact` or nothing after a table's `(distance ...)`"),
+                };
+                if edges.is_empty() && relations.is_empty() {
                     return bad(item.pos());
                 }
                 if index.is_some() && !relations.is_empty() {
                     return err(spec.pos(), "`where` edges are for `distance` tables, not `distance-by`");
                 }
-                d.tables.push(Table { name: n.into(), ty: ty.into(), edges, index, relations });
+                d.tables.push(Table { name: n.into(), ty: ty.into(), edges, index, relations, exact });
             }
             Some("dead-end") => {
                 let body = only_arg(item, l)?;
@@ -592,6 +603,11 @@ mod tests {
         let t =
             "(heuristic h (domain d) (table g (distance t (where (?a ?b) (goal (on ?a ?b))))) (value (dist g x y)))";
         assert_eq!(parse(t).unwrap().tables[0].relations.len(), 1);
+        assert!(!parse(t).unwrap().tables[0].exact);
+        assert!(parse("(heuristic h (domain d) (table g (distance t e) exact) (value 0))").unwrap().tables[0].exact);
+        let e = parse("(heuristic h (domain d) (table g (distance t e) exakt) (value 0))").unwrap_err();
+        assert!(e.message.contains("`exact`"), "{e}");
+        assert!(parse("(heuristic h (domain d) (table g (distance t e) exact exact) (value 0))").is_err());
         let e = parse("(heuristic h (domain d) (table g (distance t (where (?a ?b) (holds (on ?a ?b))))) (value 0))")
             .unwrap_err();
         assert!(e.message.contains("not a state"), "{e}");

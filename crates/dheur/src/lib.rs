@@ -26,7 +26,8 @@
 //! `tightened`, the men's positions, and the spanners' `usable`, `carrying` and positions;
 //! transport's the positions of vehicles and packages and `in`; satellite's `have_image` of goal
 //! images, `pointing`, `power_on`, `calibrated` and `power_avail`; sokoban's the positions of
-//! the robot and the boxes, `at-robot` and `at`) are
+//! the robot and the boxes, `at-robot` and `at`; blocksworld's `holding`, `on` and `on-table` of
+//! every block and `clear` of the blocks with a clear goal) are
 //! trusted, not proved. The shared lemmas of the proofs are in `proofs/Counting.v`. The plan itself is always
 //! validated by `val`, so an unsound heuristic can cost optimality, never validity.
 //!
@@ -73,6 +74,7 @@ pub const PROOFS: &[(&str, &str)] = &[
     ("ferry", include_str!("../proofs/Ferry.v")),
     ("childsnack", include_str!("../proofs/Childsnack.v")),
     ("satellite", include_str!("../proofs/Satellite.v")),
+    ("blocksworld", include_str!("../proofs/Blocksworld.v")),
     ("transport", include_str!("../proofs/Transport.v")),
     ("sokoban", include_str!("../proofs/Sokoban.v")),
 ];

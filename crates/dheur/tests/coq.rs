@@ -194,6 +194,7 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
         ("transport", &[("locations", 4), ("trucks", 2), ("packages", 2), ("capacity", 2)]),
         ("childsnack", &[("children", 1), ("allergic", 1), ("trays", 1), ("sandwiches", 2), ("tables", 1)]),
         ("sokoban", &[("grid", 6), ("boxes", 2)]),
+        ("blocksworld", &[("blocks", 4)]),
     ];
     let dir = std::env::temp_dir().join(format!("dheur-coq-agree-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
