@@ -26,7 +26,11 @@
 //! `tightened`, the men's positions, and the spanners' `usable`, `carrying` and positions;
 //! transport's the positions of vehicles and packages and `in`; satellite's `have_image` of goal
 //! images, `pointing`, `power_on`, `calibrated` and `power_avail`; sokoban's the positions of
-//! the robot and the boxes, `at-robot` and `at`) are
+//! the robot and the boxes, `at-robot` and `at`; rovers's the goal data's `communicated_*`,
+//! `have_soil_analysis`, `have_rock_analysis`, `have_image`, `at_soil_sample` and
+//! `at_rock_sample`, and every rover's `at`, every camera's `calibrated`, every store's `empty`:
+//! these last three can be irrelevant to the goal for a rover, camera or store that cannot serve
+//! it, and then read false, so on such tasks the evaluator may exceed the proved function) are
 //! trusted, not proved. The shared lemmas of the proofs are in `proofs/Counting.v`. The plan itself is always
 //! validated by `val`, so an unsound heuristic can cost optimality, never validity.
 //!
@@ -73,6 +77,7 @@ pub const PROOFS: &[(&str, &str)] = &[
     ("ferry", include_str!("../proofs/Ferry.v")),
     ("childsnack", include_str!("../proofs/Childsnack.v")),
     ("satellite", include_str!("../proofs/Satellite.v")),
+    ("rovers", include_str!("../proofs/Rovers.v")),
     ("transport", include_str!("../proofs/Transport.v")),
     ("sokoban", include_str!("../proofs/Sokoban.v")),
 ];
