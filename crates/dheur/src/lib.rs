@@ -29,10 +29,11 @@
 //! the robot and the boxes, `at-robot` and `at`; rovers's the goal data's `communicated_*`,
 //! `have_soil_analysis`, `have_rock_analysis`, `have_image`, `at_soil_sample` and
 //! `at_rock_sample`, and every rover's `at`, every camera's `calibrated`, every store's `empty`:
-//! these last three are pruned as irrelevant for a rover, camera or store that cannot serve the
-//! goal (an imaging-only rover's store, in IPC tasks) and then read false, so there the evaluator
-//! computes the proved function of the task without those initial atoms, not of the task itself;
-//! no relevant operator changes them, and that task has the same optimal costs) are
+//! these last three, and a sample no equipped rover can reach, are pruned as irrelevant where
+//! they cannot serve the goal (an imaging-only rover's store, in IPC tasks) and then read false,
+//! so there the evaluator computes the proved function of the task without those initial atoms,
+//! not of the task itself; no relevant operator changes them, and that task has the same optimal
+//! costs) are
 //! trusted, not proved. The shared lemmas of the proofs are in `proofs/Counting.v`. The plan itself is always
 //! validated by `val`, so an unsound heuristic can cost optimality, never validity.
 //!
