@@ -27,7 +27,14 @@
 //! transport's the positions of vehicles and packages and `in`; satellite's `have_image` of goal
 //! images, `pointing`, `power_on`, `calibrated` and `power_avail`; sokoban's the positions of
 //! the robot and the boxes, `at-robot` and `at`; blocksworld's `holding`, `on` and `on-table` of
-//! every block and `clear` of the blocks with a clear goal) are
+//! every block and `clear` of the blocks with a clear goal; rovers's the goal data's
+//! `communicated_*`, `have_soil_analysis`, `have_rock_analysis`, `have_image`, `at_soil_sample`
+//! and `at_rock_sample`, and every rover's `at`, every camera's `calibrated`, every store's
+//! `empty`: these last three, and a sample no equipped rover can reach, are pruned as irrelevant
+//! where they cannot serve the goal (an imaging-only rover's store, in IPC tasks) and then read
+//! false, so there the evaluator computes the proved function of the task without those initial
+//! atoms, not of the task itself; no relevant operator changes them, and that task has the same
+//! optimal costs) are
 //! trusted, not proved. The shared lemmas of the proofs are in `proofs/Counting.v`. The plan itself is always
 //! validated by `val`, so an unsound heuristic can cost optimality, never validity.
 //!
@@ -74,6 +81,7 @@ pub const PROOFS: &[(&str, &str)] = &[
     ("ferry", include_str!("../proofs/Ferry.v")),
     ("childsnack", include_str!("../proofs/Childsnack.v")),
     ("satellite", include_str!("../proofs/Satellite.v")),
+    ("rovers", include_str!("../proofs/Rovers.v")),
     ("blocksworld", include_str!("../proofs/Blocksworld.v")),
     ("transport", include_str!("../proofs/Transport.v")),
     ("sokoban", include_str!("../proofs/Sokoban.v")),

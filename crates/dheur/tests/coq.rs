@@ -195,6 +195,7 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
         ("childsnack", &[("children", 1), ("allergic", 1), ("trays", 1), ("sandwiches", 2), ("tables", 1)]),
         ("sokoban", &[("grid", 6), ("boxes", 2)]),
         ("blocksworld", &[("blocks", 4)]),
+        ("rovers", &[("rovers", 2), ("waypoints", 4), ("cameras", 1), ("objectives", 2)]),
     ];
     let dir = std::env::temp_dir().join(format!("dheur-coq-agree-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -213,7 +214,10 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
              existsb (fun a => andb (String.eqb (fst a) q) (nats_eqb (snd a) ys)) l.\n\
              Definition lookup (l : list (nat * nat * nat)) (cap a b : nat) : nat :=\n  \
              match find (fun e => andb (Nat.eqb (fst (fst e)) a) (Nat.eqb (snd (fst e)) b)) l with \
-             Some e => snd e | None => cap end.\n",
+             Some e => snd e | None => cap end.\n\
+             Definition lookup3 (l : list (nat * nat * nat * nat)) (cap i a b : nat) : nat :=\n  \
+             match find (fun e => andb (andb (Nat.eqb (fst (fst (fst e))) i) (Nat.eqb (snd (fst (fst e))) a)) \
+             (Nat.eqb (snd (fst e)) b)) l with Some e => snd e | None => cap end.\n",
         );
         let mut want = Vec::new();
         for seed in 0..2 {
@@ -235,19 +239,37 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
             // The distance tables as the evaluator reads them: every entry off the cap listed.
             let program = dheur::certify(name, &st).expect("certified");
             let nobjects = task.objects.len() as u32;
-            let (mut dist, mut cap) = ("0".to_string(), "0".to_string());
+            let (mut dist, mut dist_by, mut cap) = ("0".to_string(), "0".to_string(), "0".to_string());
             for t in &program.tables {
                 let mut entries = Vec::new();
-                for a in 0..nobjects {
-                    for b in 0..nobjects {
-                        let d = t.distance(a, b).expect("a `distance` table (distance-by is not printed here)");
-                        if d != t.cap as u64 {
-                            entries.push(format!("({a}, {b}, {d})"));
+                let name = coq_str(&t.name);
+                if t.distance(0, 0).is_some() {
+                    for a in 0..nobjects {
+                        for b in 0..nobjects {
+                            let d = t.distance(a, b).expect("a `distance` table");
+                            if d != t.cap as u64 {
+                                entries.push(format!("({a}, {b}, {d})"));
+                            }
                         }
                     }
+                    dist = format!("if String.eqb t {name} then lookup [{}] {} a b else {dist}", entries.join("; "), t.cap);
+                } else {
+                    for i in 0..nobjects {
+                        for a in 0..nobjects {
+                            for b in 0..nobjects {
+                                let d = t.distance_by(i, a, b).expect("a `distance-by` table");
+                                if d != t.cap as u64 {
+                                    entries.push(format!("({i}, {a}, {b}, {d})"));
+                                }
+                            }
+                        }
+                    }
+                    dist_by = format!(
+                        "if String.eqb t {name} then lookup3 [{}] {} i a b else {dist_by}",
+                        entries.join("; "),
+                        t.cap
+                    );
                 }
-                let name = coq_str(&t.name);
-                dist = format!("if String.eqb t {name} then lookup [{}] {} a b else {dist}", entries.join("; "), t.cap);
                 cap = format!("if String.eqb t {name} then {} else {cap}", t.cap);
             }
             let view = dheur::compile::TaskView::new(&task, Some(&g));
@@ -328,7 +350,7 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
                 coq.push_str(&format!(
                     "Definition ctx_{k}_{i} : Ctx := {{| objs := objs_{k}; holds := mem [{}]; init := mem init_{k}; \
                      goal := mem goal_{k}; stat := mem stat_{k}; dist := fun t a b => {dist}; \
-                     dist_by := fun _ _ _ _ => 0; dist_cap := fun t => {cap}; \
+                     dist_by := fun t i a b => {dist_by}; dist_cap := fun t => {cap}; \
                      obj := obj_{k} |}}.\n",
                     holds.join("; ")
                 ));
