@@ -16,7 +16,7 @@ cd "$(dirname "$0")/../.."
 OUT=${OUT:-experiments/paper002/results}
 SEEDS=${SEEDS:-"1 2 3"}
 BIN=${BIN:-}
-STEPS=${STEPS:-600}
+STEPS=${STEPS:-400}
 BATCH=${BATCH:-32}
 LR=${LR:-1e-3}
 TRAIN_COUNT=${TRAIN_COUNT:-3000}
