@@ -1,0 +1,336 @@
+(* WORK IN PROGRESS, NOT A PROOF: floortile's heuristic is not proved. FloortileModelGap.v (same
+   folder) shows that the statement floortile_consistent would have is false in the printed model
+   as it stands (the distance tables of floortile_wf have no lower bound), so no proof can be
+   finished until the model's tables carry one. This file holds the groundwork a later proof can
+   reuse: the printed value split into named terms (h_eq, by reflexivity), the certificate as
+   facts, the step inversion and the reachable-state invariants. Not compiled by any test. *)
+
+From DHeur Require Import Heuristics Admissible Counting.
+Require Import Coq.Lists.List Coq.Strings.String Coq.Arith.PeanoNat Coq.Bool.Bool Coq.micromega.Lia.
+Import ListNotations.
+Open Scope string_scope.
+
+(* ---------- The printed value and dead-end test, term by term ---------- *)
+
+Definition isgoal (c : Ctx) (t : nat) : bool := existsb (fun v_c => goal c "painted" [t; v_c]) (objs c "color").
+Definition gtiles (c : Ctx) : list nat := List.filter (isgoal c) (objs c "tile").
+Definition gcol (c : Ctx) (t : nat) : list nat := List.filter (fun v_c => goal c "painted" [t; v_c]) (objs c "color").
+Definition below (c : Ctx) (t : nat) : list nat := List.filter (fun v_x => stat c "up" [t; v_x]) (objs c "tile").
+Definition chain (c : Ctx) (t : nat) : list nat :=
+  List.filter (fun v_u => Nat.ltb (dist c "above" t v_u) (dist_cap c "above")) (objs c "tile").
+Definition istop (c : Ctx) (u : nat) : bool := negb (existsb (fun v_v => stat c "up" [v_v; u]) (objs c "tile")).
+Definition forced (c : Ctx) (t : nat) : bool :=
+  andb (existsb (fun v_x => stat c "up" [t; v_x]) (objs c "tile"))
+    (andb (forallb (isgoal c) (chain c t)) (andb (existsb (istop c) (chain c t)) true)).
+Definition spread (c : Ctx) (t : nat) : bool :=
+  forallb (fun v_u => orb (Nat.eqb t v_u) (orb (negb (existsb (fun v_c => goal c "painted" [v_u; v_c]) (gcol c t)))
+      (orb (forallb (fun v_x => forallb (fun v_y => Nat.leb 2 (dist c "g" v_x v_y)) (below c v_u)) (below c t)) false)))
+    (gtiles c).
+Definition shape (c : Ctx) : bool :=
+  andb (forallb (fun v_t => andb (forced c v_t) (andb (spread c v_t) true)) (gtiles c))
+    (andb (forallb (fun v_t => Nat.leb (count_over (objs c "color") (fun v_c => goal c "painted" [v_t; v_c])) 1) (objs c "tile")) true).
+Definition unmet (c : Ctx) (s : State) (t : nat) : bool := existsb (fun v_c => negb (s "painted" [t; v_c])) (gcol c t).
+Definition nunmet (c : Ctx) (s : State) : nat := count_over (objs c "tile") (unmet c s).
+Definition nrob (c : Ctx) : nat := count_over (objs c "robot") (fun _ => true).
+Definition hascol (c : Ctx) (s : State) (r t : nat) : bool := existsb (fun v_c => s "robot-has" [r; v_c]) (gcol c t).
+Definition aterm (c : Ctx) (s : State) (r p : nat) : nat :=
+  min_over (List.filter (unmet c s) (objs c "tile"))
+    (fun v_t => min_over (below c v_t) (fun v_x => dist c "g" p v_x) (dist_cap c "g") + ((if hascol c s r v_t then 0 else 1) + 0)) 2.
+Definition arob (c : Ctx) (s : State) (r : nat) : nat :=
+  min_over (List.filter (fun v_p => s "robot-at" [r; v_p]) (objs c "tile")) (aterm c s r) 2.
+Definition brob (c : Ctx) (s : State) (r : nat) : nat := if Nat.leb (nrob c) 1 then arob c s r else Nat.min 2 (arob c s r).
+Definition qterm (c : Ctx) (s : State) : nat :=
+  if shape c then 3 * nunmet c s + (sum_over (objs c "robot") (brob c s) + 0) - 2 * nrob c else 0.
+Definition cterm (c : Ctx) (s : State) : nat :=
+  count_over (objs c "color") (fun v_c => andb (existsb (fun v_t => negb (s "painted" [v_t; v_c]))
+      (List.filter (fun v_t => goal c "painted" [v_t; v_c]) (objs c "tile")))
+    (andb (negb (existsb (fun v_r => s "robot-has" [v_r; v_c]) (objs c "robot"))) true)).
+(* L's "u forced" test, as printed: its inner quantifier rebinds ?u, so it reads
+   dist above u u (0) and asks that every tile be a goal tile (see the report). *)
+Definition lforced (c : Ctx) (u : nat) : bool :=
+  andb (existsb (fun v_x => stat c "up" [u; v_x]) (objs c "tile"))
+    (andb (forallb (isgoal c) (List.filter (fun v_u => Nat.ltb (dist c "above" v_u v_u) (dist_cap c "above")) (objs c "tile")))
+      (andb (existsb (istop c) (List.filter (fun v_u => Nat.ltb (dist c "above" v_u v_u) (dist_cap c "above")) (objs c "tile"))) true)).
+Definition lpairs (c : Ctx) (s : State) (t : nat) : nat :=
+  count_over (List.filter (fun v_x => andb (Nat.ltb (dist c "above" v_x t) (dist_cap c "above")) (andb (negb (Nat.eqb v_x t))
+      (andb (existsb (fun v_u => andb (lforced c v_u)
+          (andb (existsb (fun v_c => existsb (fun v_d => negb (Nat.eqb v_c v_d)) (gcol c v_x)) (gcol c v_u)) true))
+        (List.filter (fun v_u => stat c "up" [v_u; v_x]) (objs c "tile"))) true))) (objs c "tile"))
+    (fun v_x => andb (unmet c s v_x) (andb (existsb (unmet c s) (List.filter (fun v_u => stat c "up" [v_u; v_x]) (objs c "tile"))) true)).
+Definition lterm (c : Ctx) (s : State) : nat :=
+  if Nat.leb (nrob c) 1 then
+    max_over (gtiles c) (fun v_t => if unmet c s v_t then
+      (if existsb (fun v_c => existsb (fun v_r => s "robot-has" [v_r; v_c]) (objs c "robot")) (gcol c v_t) then 0 else 1)
+        + (lpairs c s v_t + 0) else 0)
+  else 0.
+Definition squares (c : Ctx) (t : nat) : list nat :=
+  List.filter (fun v_x => orb (stat c "up" [t; v_x]) (orb (andb (negb (forced c t)) (andb (stat c "down" [t; v_x]) true)) false))
+    (objs c "tile").
+Definition mterm (c : Ctx) (s : State) : nat :=
+  max_over (gtiles c) (fun v_t => if unmet c s v_t then
+    min_over (objs c "robot") (fun v_r => min_over (List.filter (fun v_p => s "robot-at" [v_r; v_p]) (objs c "tile"))
+      (fun v_p => min_over (squares c v_t) (fun v_x => dist c "g" v_p v_x) (dist_cap c "g")) (dist_cap c "g")) (dist_cap c "g")
+    else 0).
+Definition fterm (c : Ctx) (s : State) : nat :=
+  count_over (List.filter (fun v_x => existsb (forced c) (List.filter (fun v_t => stat c "up" [v_t; v_x]) (objs c "tile"))) (objs c "tile"))
+    (fun v_x => andb (negb (existsb (fun v_r => s "robot-at" [v_r; v_x]) (objs c "robot")))
+      (andb (existsb (unmet c s) (List.filter (fun v_t => stat c "up" [v_t; v_x]) (objs c "tile"))) true)).
+Definition sterm (c : Ctx) (s : State) : nat :=
+  if andb (shape c) (andb (Nat.leb (nrob c) 1) true) then 0
+  else nunmet c s + (Nat.max (cterm c s) (Nat.max (lterm c s) 0) + (Nat.max (mterm c s) (Nat.max (fterm c s) 0) + 0)).
+Definition value (c : Ctx) (s : State) : nat := Nat.max (qterm c s) (Nat.max (sterm c s) 0).
+
+Definition wrong (c : Ctx) (s : State) (t : nat) : bool :=
+  existsb (fun v_c => andb (negb (s "painted" [t; v_c])) (andb (existsb (fun v_d => s "painted" [t; v_d]) (objs c "color")) true)) (gcol c t).
+Definition nocolor (c : Ctx) (s : State) (t : nat) : bool :=
+  existsb (fun v_c => andb (negb (s "painted" [t; v_c])) (andb (negb (stat c "available-color" [v_c]))
+    (andb (negb (existsb (fun v_r => s "robot-has" [v_r; v_c]) (objs c "robot"))) true))) (gcol c t).
+Definition blocked (c : Ctx) (s : State) (t : nat) : bool :=
+  andb (unmet c s t) (andb (forallb (fun v_x => existsb (fun v_c => s "painted" [v_x; v_c]) (objs c "color")) (squares c t)) true).
+Definition dead (c : Ctx) (s : State) : bool :=
+  orb (existsb (wrong c s) (objs c "tile")) (orb (existsb (nocolor c s) (objs c "tile")) (orb (existsb (blocked c s) (gtiles c)) false)).
+
+Lemma h_eq : forall c s, floortile_h (at_state c s) = if dead c s then None else Some (value c s).
+Proof. reflexivity. Qed.
+
+(* ---------- The certificate, as facts ---------- *)
+
+Lemma certificate_facts : forall c, floortile_certificate c = true ->
+  (forall r, In r (objs c "robot") -> count_over (objs c "tile") (fun t => init c "robot-at" [r; t]) <= 1) /\
+  (forall r, In r (objs c "robot") -> count_over (objs c "color") (fun k => init c "robot-has" [r; k]) <= 1) /\
+  (forall t, In t (objs c "tile") -> count_over (objs c "robot") (fun r => init c "robot-at" [r; t]) <= 1) /\
+  (forall r t, In r (objs c "robot") -> In t (objs c "tile") -> init c "robot-at" [r; t] = true -> init c "clear" [t] = false) /\
+  (forall r t k, In r (objs c "robot") -> In t (objs c "tile") -> In k (objs c "color") ->
+     init c "robot-at" [r; t] = true -> init c "painted" [t; k] = false) /\
+  (forall t k, In t (objs c "tile") -> In k (objs c "color") -> init c "clear" [t] = true -> init c "painted" [t; k] = false) /\
+  (forall t, In t (objs c "tile") -> count_over (objs c "color") (fun k => goal c "painted" [t; k]) <= 1) /\
+  (forall t, In t (objs c "tile") -> count_over (objs c "tile") (fun x => stat c "up" [t; x]) <= 1) /\
+  (forall x, In x (objs c "tile") -> count_over (objs c "tile") (fun t => stat c "up" [t; x]) <= 1) /\
+  (forall t x, In t (objs c "tile") -> In x (objs c "tile") -> stat c "down" [t; x] = true -> stat c "up" [x; t] = true).
+Proof.
+  intros c H. unfold floortile_certificate in H. rewrite !andb_true_iff in H.
+  destruct H as [H0 [H1 [H2 [H3 [H4 [H5 [H6 [H7 [H8 [H9 _]]]]]]]]]].
+  unfold floortile_check_0, floortile_check_1, floortile_check_2, floortile_check_3, floortile_check_4,
+    floortile_check_5, floortile_check_6, floortile_check_7, floortile_check_8, floortile_check_9 in *.
+  rewrite forallb_forall in H0, H1, H2, H3, H4, H5, H6, H7, H8, H9.
+  split; [|split; [|split; [|split; [|split; [|split; [|split; [|split; [|split]]]]]]]].
+  - intros r Hr. apply Nat.leb_le. exact (H0 r Hr).
+  - intros r Hr. apply Nat.leb_le. exact (H1 r Hr).
+  - intros t Ht. apply Nat.leb_le. exact (H2 t Ht).
+  - intros r t Hr Ht Ha. specialize (H3 r Hr). rewrite forallb_forall in H3. specialize (H3 t Ht).
+    rewrite Ha in H3. destruct (init c "clear" [t]); [discriminate|reflexivity].
+  - intros r t k Hr Ht Hk Ha. specialize (H4 r Hr). rewrite forallb_forall in H4.
+    assert (Hf : In t (List.filter (fun v_t => init c "robot-at" [r; v_t]) (objs c "tile"))) by (apply filter_In; auto).
+    specialize (H4 t Hf). rewrite forallb_forall in H4. specialize (H4 k Hk). apply negb_true_iff in H4. exact H4.
+  - intros t k Ht Hk Hc. assert (Hf : In t (List.filter (fun v_t => init c "clear" [v_t]) (objs c "tile"))) by (apply filter_In; auto).
+    specialize (H5 t Hf). rewrite forallb_forall in H5. specialize (H5 k Hk). apply negb_true_iff in H5. exact H5.
+  - intros t Ht. apply Nat.leb_le. exact (H6 t Ht).
+  - intros t Ht. apply Nat.leb_le. exact (H7 t Ht).
+  - intros x Hx. apply Nat.leb_le. exact (H8 x Hx).
+  - intros t x Ht Hx Hd. specialize (H9 t Ht). rewrite forallb_forall in H9. apply H9. apply filter_In. auto.
+Qed.
+
+(* ---------- The step relation, by kind of schema ---------- *)
+
+Definition statics_same (s s' : State) : Prop :=
+  (forall ys, s' "up" ys = s "up" ys) /\ (forall ys, s' "down" ys = s "down" ys) /\
+  (forall ys, s' "right" ys = s "right" ys) /\ (forall ys, s' "left" ys = s "left" ys) /\
+  (forall ys, s' "available-color" ys = s "available-color" ys).
+
+Lemma step_inv : forall c s o s', strips_step c floortile_schemas s o s' ->
+  (* change_color r k1 k2 *)
+  (exists r k1 k2, In r (objs c "robot") /\ In k1 (objs c "color") /\ In k2 (objs c "color") /\
+     s "robot-has" [r; k1] = true /\ s "available-color" [k2] = true /\
+     (forall x y, s' "robot-has" [x; y] = if andb (Nat.eqb r x) (Nat.eqb k2 y) then true
+                                        else if andb (Nat.eqb r x) (Nat.eqb k1 y) then false else s "robot-has" [x; y]) /\
+     (forall ys, s' "robot-at" ys = s "robot-at" ys) /\ (forall ys, s' "clear" ys = s "clear" ys) /\
+     (forall ys, s' "painted" ys = s "painted" ys) /\ statics_same s s')
+  \/
+  (* paint_up / paint_down r t x k: r on x paints t with k *)
+  (exists r t x k, In r (objs c "robot") /\ In t (objs c "tile") /\ In x (objs c "tile") /\ In k (objs c "color") /\
+     s "robot-has" [r; k] = true /\ s "robot-at" [r; x] = true /\ (s "up" [t; x] = true \/ s "down" [t; x] = true) /\
+     s "clear" [t] = true /\
+     (forall y z, s' "painted" [y; z] = if andb (Nat.eqb t y) (Nat.eqb k z) then true else s "painted" [y; z]) /\
+     (forall y, s' "clear" [y] = if Nat.eqb t y then false else s "clear" [y]) /\
+     (forall ys, s' "robot-at" ys = s "robot-at" ys) /\ (forall ys, s' "robot-has" ys = s "robot-has" ys) /\
+     statics_same s s')
+  \/
+  (* move_* r p q: r from p to q *)
+  (exists r p q, In r (objs c "robot") /\ In p (objs c "tile") /\ In q (objs c "tile") /\
+     s "robot-at" [r; p] = true /\ s "clear" [q] = true /\
+     (s "up" [q; p] = true \/ s "down" [q; p] = true \/ s "right" [q; p] = true \/ s "left" [q; p] = true) /\
+     (forall x y, s' "robot-at" [x; y] = if andb (Nat.eqb r x) (Nat.eqb q y) then true
+                                       else if andb (Nat.eqb r x) (Nat.eqb p y) then false else s "robot-at" [x; y]) /\
+     (forall y, s' "clear" [y] = if Nat.eqb p y then true else if Nat.eqb q y then false else s "clear" [y]) /\
+     (forall ys, s' "robot-has" ys = s "robot-has" ys) /\ (forall ys, s' "painted" ys = s "painted" ys) /\
+     statics_same s s').
+Proof.
+  intros c s [sch xs] s' [Hin [Ht [Hpre ->]]]. cbn [fst snd] in Hin, Ht, Hpre |- *.
+  unfold floortile_schemas in Hin. cbn [In] in Hin.
+  destruct Hin as [<-|[<-|[<-|[<-|[<-|[<-|[<-|[]]]]]]]]; cbn [sparams spre] in Ht, Hpre.
+  - destruct xs as [|x0 [|x1 [|x2 [|x3 xs]]]]; cbn [typed] in Ht; try (exfalso; repeat match goal with H : _ /\ _ |- _ => destruct H end; contradiction).
+    destruct Ht as [H0 [H1 [H2 _]]]. apply typed_one in H0. apply typed_one in H1. apply typed_one in H2.
+    apply Forall_cons_iff in Hpre as [P1 Hpre]. apply Forall_cons_iff in Hpre as [P2 _].
+    cbn [pre_holds map arg_value nth] in P1, P2.
+    left. exists x0, x1, x2. unfold statics_same. repeat split; auto; intros;
+      unfold apply_op, atom_in; simpl; rewrite ?andb_true_r, ?orb_false_r; reflexivity.
+  - destruct xs as [|x0 [|x1 [|x2 [|x3 [|x4 xs]]]]]; cbn [typed] in Ht; try (exfalso; repeat match goal with H : _ /\ _ |- _ => destruct H end; contradiction).
+    destruct Ht as [H0 [H1 [H2 [H3 _]]]]. apply typed_one in H0. apply typed_one in H1.
+    apply typed_one in H2. apply typed_one in H3.
+    apply Forall_cons_iff in Hpre as [P1 Hpre]. apply Forall_cons_iff in Hpre as [P2 Hpre].
+    apply Forall_cons_iff in Hpre as [P3 Hpre]. apply Forall_cons_iff in Hpre as [P4 _].
+    cbn [pre_holds map arg_value nth] in P1, P2, P3, P4.
+    right; left. exists x0, x1, x2, x3. unfold statics_same. repeat split; auto; intros;
+      unfold apply_op, atom_in; simpl; rewrite ?andb_true_r, ?orb_false_r; reflexivity.
+  - destruct xs as [|x0 [|x1 [|x2 [|x3 [|x4 xs]]]]]; cbn [typed] in Ht; try (exfalso; repeat match goal with H : _ /\ _ |- _ => destruct H end; contradiction).
+    destruct Ht as [H0 [H1 [H2 [H3 _]]]]. apply typed_one in H0. apply typed_one in H1.
+    apply typed_one in H2. apply typed_one in H3.
+    apply Forall_cons_iff in Hpre as [P1 Hpre]. apply Forall_cons_iff in Hpre as [P2 Hpre].
+    apply Forall_cons_iff in Hpre as [P3 Hpre]. apply Forall_cons_iff in Hpre as [P4 _].
+    cbn [pre_holds map arg_value nth] in P1, P2, P3, P4.
+    right; left. exists x0, x1, x2, x3. unfold statics_same. repeat split; auto; intros;
+      unfold apply_op, atom_in; simpl; rewrite ?andb_true_r, ?orb_false_r; reflexivity.
+  - destruct xs as [|x0 [|x1 [|x2 [|x3 xs]]]]; cbn [typed] in Ht; try (exfalso; repeat match goal with H : _ /\ _ |- _ => destruct H end; contradiction).
+    destruct Ht as [H0 [H1 [H2 _]]]. apply typed_one in H0. apply typed_one in H1. apply typed_one in H2.
+    apply Forall_cons_iff in Hpre as [P1 Hpre]. apply Forall_cons_iff in Hpre as [P2 Hpre].
+    apply Forall_cons_iff in Hpre as [P3 _].
+    cbn [pre_holds map arg_value nth] in P1, P2, P3.
+    right; right. exists x0, x1, x2. unfold statics_same. repeat split; auto; intros;
+      unfold apply_op, atom_in; simpl; rewrite ?andb_true_r, ?orb_false_r; reflexivity.
+  - destruct xs as [|x0 [|x1 [|x2 [|x3 xs]]]]; cbn [typed] in Ht; try (exfalso; repeat match goal with H : _ /\ _ |- _ => destruct H end; contradiction).
+    destruct Ht as [H0 [H1 [H2 _]]]. apply typed_one in H0. apply typed_one in H1. apply typed_one in H2.
+    apply Forall_cons_iff in Hpre as [P1 Hpre]. apply Forall_cons_iff in Hpre as [P2 Hpre].
+    apply Forall_cons_iff in Hpre as [P3 _].
+    cbn [pre_holds map arg_value nth] in P1, P2, P3.
+    right; right. exists x0, x1, x2. unfold statics_same. repeat split; auto; intros;
+      unfold apply_op, atom_in; simpl; rewrite ?andb_true_r, ?orb_false_r; reflexivity.
+  - destruct xs as [|x0 [|x1 [|x2 [|x3 xs]]]]; cbn [typed] in Ht; try (exfalso; repeat match goal with H : _ /\ _ |- _ => destruct H end; contradiction).
+    destruct Ht as [H0 [H1 [H2 _]]]. apply typed_one in H0. apply typed_one in H1. apply typed_one in H2.
+    apply Forall_cons_iff in Hpre as [P1 Hpre]. apply Forall_cons_iff in Hpre as [P2 Hpre].
+    apply Forall_cons_iff in Hpre as [P3 _].
+    cbn [pre_holds map arg_value nth] in P1, P2, P3.
+    right; right. exists x0, x1, x2. unfold statics_same. repeat split; auto; intros;
+      unfold apply_op, atom_in; simpl; rewrite ?andb_true_r, ?orb_false_r; reflexivity.
+  - destruct xs as [|x0 [|x1 [|x2 [|x3 xs]]]]; cbn [typed] in Ht; try (exfalso; repeat match goal with H : _ /\ _ |- _ => destruct H end; contradiction).
+    destruct Ht as [H0 [H1 [H2 _]]]. apply typed_one in H0. apply typed_one in H1. apply typed_one in H2.
+    apply Forall_cons_iff in Hpre as [P1 Hpre]. apply Forall_cons_iff in Hpre as [P2 Hpre].
+    apply Forall_cons_iff in Hpre as [P3 _].
+    cbn [pre_holds map arg_value nth] in P1, P2, P3.
+    right; right. exists x0, x1, x2. unfold statics_same. repeat split; auto; intros;
+      unfold apply_op, atom_in; simpl; rewrite ?andb_true_r, ?orb_false_r; reflexivity.
+Qed.
+
+(* ---------- Invariants of reachable states ---------- *)
+
+Definition inv (c : Ctx) (s : State) : Prop :=
+  statics_same (init c) s /\
+  (forall r p p', In r (objs c "robot") -> In p (objs c "tile") -> In p' (objs c "tile") ->
+     s "robot-at" [r; p] = true -> s "robot-at" [r; p'] = true -> p = p') /\
+  (forall r k k', In r (objs c "robot") -> In k (objs c "color") -> In k' (objs c "color") ->
+     s "robot-has" [r; k] = true -> s "robot-has" [r; k'] = true -> k = k') /\
+  (forall t r r', In t (objs c "tile") -> In r (objs c "robot") -> In r' (objs c "robot") ->
+     s "robot-at" [r; t] = true -> s "robot-at" [r'; t] = true -> r = r') /\
+  (forall r t, In r (objs c "robot") -> In t (objs c "tile") -> s "robot-at" [r; t] = true -> s "clear" [t] = false) /\
+  (forall r t k, In r (objs c "robot") -> In t (objs c "tile") -> In k (objs c "color") ->
+     s "robot-at" [r; t] = true -> s "painted" [t; k] = false) /\
+  (forall t k, In t (objs c "tile") -> In k (objs c "color") -> s "clear" [t] = true -> s "painted" [t; k] = false).
+
+Lemma inv_init : forall c, floortile_wf c -> floortile_certificate c = true -> inv c (init c).
+Proof.
+  intros c [Hnd _] Hcert.
+  destruct (certificate_facts c Hcert) as [C0 [C1 [C2 [C3 [C4 [C5 _]]]]]].
+  split; [unfold statics_same; repeat split; reflexivity|split; [|split; [|split; [|split; [|split]]]]].
+  - intros r p p' Hr Hp Hp' H1 H2. exact (count_over_le1 _ _ p p' (Hnd "tile") (C0 r Hr) Hp Hp' H1 H2).
+  - intros r k k' Hr Hk Hk' H1 H2. exact (count_over_le1 _ _ k k' (Hnd "color") (C1 r Hr) Hk Hk' H1 H2).
+  - intros t r r' Ht Hr Hr' H1 H2. exact (count_over_le1 _ _ r r' (Hnd "robot") (C2 t Ht) Hr Hr' H1 H2).
+  - exact C3.
+  - exact C4.
+  - exact C5.
+Qed.
+
+Lemma inv_step : forall c s o s', inv c s -> strips_step c floortile_schemas s o s' -> inv c s'.
+Proof.
+  intros c s o s' [[S1 [S2 [S3 [S4 S5]]]] [I2 [I3 [I4 [I5 [I6 I7]]]]]] Hs.
+  destruct (step_inv c s o s' Hs) as [Hcc|[Hpt|Hmv]].
+  - destruct Hcc as [r [k1 [k2 [Hr [Hk1 [Hk2 [Hh [Hav [Hhas [Hat [Hcl [Hpa [T1 [T2 [T3 [T4 T5]]]]]]]]]]]]]]]].
+    (* change_color *)
+    split; [unfold statics_same; repeat split; intros ys; rewrite ?T1, ?T2, ?T3, ?T4, ?T5; auto|].
+    split; [intros r0 p0 p1 Hr0 Hp0 Hp1; rewrite !Hat; exact (I2 r0 p0 p1 Hr0 Hp0 Hp1)|].
+    split; [|split; [intros t0 r0 r1 Ht0 Hr0 Hr1; rewrite !Hat; exact (I4 t0 r0 r1 Ht0 Hr0 Hr1)|
+             split; [intros r0 t0 Hr0 Ht0; rewrite Hat, Hcl; exact (I5 r0 t0 Hr0 Ht0)|
+             split; [intros r0 t0 k0 Hr0 Ht0 Hk0; rewrite Hat, Hpa; exact (I6 r0 t0 k0 Hr0 Ht0 Hk0)|
+                     intros t0 k0 Ht0 Hk0; rewrite Hcl, Hpa; exact (I7 t0 k0 Ht0 Hk0)]]]].
+    assert (Hone : forall r0 y, In r0 (objs c "robot") -> In y (objs c "color") -> s' "robot-has" [r0; y] = true ->
+      (r0 = r /\ y = k2) \/ (r0 <> r /\ s "robot-has" [r0; y] = true)).
+    { intros r0 y Hr0 Hy H. rewrite Hhas in H. revert H.
+      destruct (Nat.eqb_spec r r0) as [<-|Hne]; simpl.
+      - destruct (Nat.eqb_spec k2 y) as [<-|_]; simpl; [auto|].
+        destruct (Nat.eqb_spec k1 y) as [<-|Hne']; simpl; [discriminate|].
+        intros H. exfalso. exact (Hne' (I3 r k1 y Hr Hk1 Hy Hh H)).
+      - intros H. right. auto. }
+    intros r0 a b Hr0 Ha' Hb' H1 H2.
+    destruct (Hone r0 a Hr0 Ha' H1) as [[E1 E2]|[N1 F1]]; destruct (Hone r0 b Hr0 Hb' H2) as [[E3 E4]|[N2 F2]].
+    + congruence.
+    + contradiction.
+    + contradiction.
+    + exact (I3 r0 a b Hr0 Ha' Hb' F1 F2).
+  - destruct Hpt as [r [t [x [k [Hr [Ht [Hx [Hk [Hh [Ha [Hux [Hct [Hpa [Hcl [Hat [Hhas [T1 [T2 [T3 [T4 T5]]]]]]]]]]]]]]]]]]]].
+    (* paint *)
+    split; [unfold statics_same; repeat split; intros ys; rewrite ?T1, ?T2, ?T3, ?T4, ?T5; auto|].
+    split; [intros r0 p0 p1 Hr0 Hp0 Hp1; rewrite !Hat; exact (I2 r0 p0 p1 Hr0 Hp0 Hp1)|].
+    split; [intros r0 a b Hr0 Ha' Hb'; rewrite !Hhas; exact (I3 r0 a b Hr0 Ha' Hb')|].
+    split; [intros t0 r0 r1 Ht0 Hr0 Hr1; rewrite !Hat; exact (I4 t0 r0 r1 Ht0 Hr0 Hr1)|].
+    split; [intros r0 t0 Hr0 Ht0 H; rewrite Hat in H; rewrite Hcl; destruct (Nat.eqb t t0); [reflexivity|exact (I5 r0 t0 Hr0 Ht0 H)]|].
+    split.
+    + intros r0 t0 k0 Hr0 Ht0 Hk0 H. rewrite Hat in H. rewrite Hpa.
+      destruct (Nat.eqb_spec t t0) as [<-|_]; [|exact (I6 r0 t0 k0 Hr0 Ht0 Hk0 H)].
+      exfalso. rewrite (I5 r0 t Hr0 Ht0 H) in Hct. discriminate.
+    + intros t0 k0 Ht0 Hk0 H. rewrite Hcl in H. rewrite Hpa.
+      destruct (Nat.eqb_spec t t0) as [<-|_]; [discriminate|]. exact (I7 t0 k0 Ht0 Hk0 H).
+  - destruct Hmv as [r [p [q [Hr [Hp [Hq [Ha [Hcq [Hdir [Hat [Hcl [Hhas [Hpa [T1 [T2 [T3 [T4 T5]]]]]]]]]]]]]]]]].
+    (* move *)
+    assert (Hpq : p <> q). { intros <-. rewrite (I5 r p Hr Hp Ha) in Hcq. discriminate. }
+    assert (Hqfree : forall r0, In r0 (objs c "robot") -> s "robot-at" [r0; q] = false).
+    { intros r0 Hr0. destruct (s "robot-at" [r0; q]) eqn:E; [|reflexivity].
+      rewrite (I5 r0 q Hr0 Hq E) in Hcq. discriminate. }
+    (* where a robot stands after the move *)
+    assert (Hone : forall r0 y, In r0 (objs c "robot") -> In y (objs c "tile") -> s' "robot-at" [r0; y] = true ->
+      (r0 = r /\ y = q) \/ (r0 <> r /\ s "robot-at" [r0; y] = true)).
+    { intros r0 y Hr0 Hy H. rewrite Hat in H. revert H.
+      destruct (Nat.eqb_spec r r0) as [<-|Hne]; simpl.
+      - destruct (Nat.eqb_spec q y) as [<-|_]; simpl; [auto|].
+        destruct (Nat.eqb_spec p y) as [<-|Hne']; simpl; [discriminate|].
+        intros H. exfalso. exact (Hne' (I2 r p y Hr Hp Hy Ha H)).
+      - intros H. right. auto. }
+    split; [unfold statics_same; repeat split; intros ys; rewrite ?T1, ?T2, ?T3, ?T4, ?T5; auto|].
+    split; [|split; [intros r0 a b Hr0 Ha' Hb'; rewrite !Hhas; exact (I3 r0 a b Hr0 Ha' Hb')|split; [|split; [|split]]]].
+    + intros r0 p0 p1 Hr0 Hp0 Hp1 H1 H2.
+      destruct (Hone r0 p0 Hr0 Hp0 H1) as [[E1 E2]|[N1 F1]]; destruct (Hone r0 p1 Hr0 Hp1 H2) as [[E3 E4]|[N2 F2]];
+        [congruence|contradiction|contradiction|exact (I2 r0 p0 p1 Hr0 Hp0 Hp1 F1 F2)].
+    + intros t0 r0 r1 Ht0 Hr0 Hr1 H1 H2.
+      destruct (Hone r0 t0 Hr0 Ht0 H1) as [[E1 E2]|[N1 F1]]; destruct (Hone r1 t0 Hr1 Ht0 H2) as [[E3 E4]|[N2 F2]].
+      * congruence.
+      * subst t0. rewrite (Hqfree r1 Hr1) in F2. discriminate.
+      * subst t0. rewrite (Hqfree r0 Hr0) in F1. discriminate.
+      * exact (I4 t0 r0 r1 Ht0 Hr0 Hr1 F1 F2).
+    + intros r0 t0 Hr0 Ht0 H. rewrite Hcl.
+      destruct (Hone r0 t0 Hr0 Ht0 H) as [[E1 E2]|[N1 F1]].
+      * subst t0. destruct (Nat.eqb_spec p q) as [E|_]; [contradiction|]. rewrite Nat.eqb_refl. reflexivity.
+      * destruct (Nat.eqb_spec p t0) as [<-|_]; [exfalso; exact (N1 (I4 p r0 r Hp Hr0 Hr F1 Ha))|].
+        destruct (Nat.eqb q t0); [reflexivity|exact (I5 r0 t0 Hr0 Ht0 F1)].
+    + intros r0 t0 k0 Hr0 Ht0 Hk0 H. rewrite Hpa.
+      destruct (Hone r0 t0 Hr0 Ht0 H) as [[E1 E2]|[N1 F1]].
+      * subst t0. exact (I7 q k0 Hq Hk0 Hcq).
+      * exact (I6 r0 t0 k0 Hr0 Ht0 Hk0 F1).
+    + intros t0 k0 Ht0 Hk0 H. rewrite Hpa. rewrite Hcl in H.
+      destruct (Nat.eqb_spec p t0) as [<-|_]; [exact (I6 r p k0 Hr Hp Hk0 Ha)|].
+      destruct (Nat.eqb q t0); [discriminate|exact (I7 t0 k0 Ht0 Hk0 H)].
+Qed.
+
+Lemma inv_reachable : forall c s, floortile_wf c -> floortile_certificate c = true ->
+  reachable State Op (strips_step c floortile_schemas) (init c) s -> inv c s.
+Proof.
+  intros c s Hwf Hcert Hr. induction Hr as [|s o s' Hr IH Hs].
+  - exact (inv_init c Hwf Hcert).
+  - exact (inv_step c s o s' IH Hs).
+Qed.
