@@ -334,3 +334,269 @@ Proof.
   - exact (inv_init c Hwf Hcert).
   - exact (inv_step c s o s' IH Hs).
 Qed.
+
+(* ---------- The missing model property ---------- *)
+
+(* What a BFS table has and floortile_wf does not say (FloortileModelGap.v): a finite distance is
+   0 at the target or one more than the distance of a successor. Stated here as a hypothesis for
+   the "above" table; the lemmas below take it explicitly. Once the printed model carries it (for
+   every table), it comes from floortile_wf. *)
+Definition bfs_above (c : Ctx) : Prop :=
+  forall a b, In a (objs c "tile") -> In b (objs c "tile") -> dist c "above" a b < dist_cap c "above" ->
+    a = b \/ exists z, In z (objs c "tile") /\ stat c "up" [z; a] = true /\ dist c "above" z b + 1 = dist c "above" a b.
+
+Lemma wf_above : forall c, floortile_wf c ->
+  (forall x, In x (objs c "tile") -> dist c "above" x x = 0 /\ 0 < dist_cap c "above") /\
+  (forall u v t, In u (objs c "tile") -> In v (objs c "tile") -> In t (objs c "tile") -> stat c "up" [v; u] = true ->
+     dist c "above" u t <= 1 + dist c "above" v t /\ (dist c "above" v t < dist_cap c "above" -> dist c "above" u t < dist_cap c "above")).
+Proof.
+  intros c Hwf. unfold floortile_wf in Hwf.
+  destruct Hwf as [_ [_ [_ [_ [_ [_ [_ [_ [_ [Ha [_ He]]]]]]]]]]]. split; assumption.
+Qed.
+
+(* A forced tile's tile above is a forced goal tile. *)
+Lemma forced_above : forall c t x, floortile_wf c -> floortile_certificate c = true -> bfs_above c ->
+  In t (objs c "tile") -> In x (objs c "tile") -> forced c t = true -> stat c "up" [x; t] = true ->
+  forced c x = true /\ isgoal c x = true.
+Proof.
+  intros c t x Hwf Hcert Hbfs Ht Hx Hf Hup.
+  destruct (wf_above c Hwf) as [Hdiag Hedge].
+  destruct (certificate_facts c Hcert) as [_ [_ [_ [_ [_ [_ [_ [_ [C8 _]]]]]]]]].
+  unfold forced in Hf. rewrite !andb_true_iff in Hf. destruct Hf as [_ [Hgoal [Htop _]]].
+  rewrite forallb_forall in Hgoal. apply existsb_exists in Htop. destruct Htop as [u [Hu Hutop]].
+  apply filter_In in Hu. destruct Hu as [Hu Hreach]. apply Nat.ltb_lt in Hreach.
+  (* what x reaches, t reaches *)
+  assert (Hsub : forall w, In w (objs c "tile") -> dist c "above" x w < dist_cap c "above" ->
+            dist c "above" t w < dist_cap c "above").
+  { intros w Hw H. exact (proj2 (Hedge t x w Ht Hx Hw Hup) H). }
+  split.
+  - unfold forced. rewrite !andb_true_iff. split; [|split; [|split; [|reflexivity]]].
+    + apply existsb_exists. exists t. auto.
+    + apply forallb_forall. intros w Hw. apply filter_In in Hw. destruct Hw as [Hw Hr]. apply Nat.ltb_lt in Hr.
+      apply Hgoal. apply filter_In. split; [exact Hw|]. apply Nat.ltb_lt. exact (Hsub w Hw Hr).
+    + apply existsb_exists. exists u. split; [|exact Hutop]. apply filter_In. split; [exact Hu|].
+      apply Nat.ltb_lt.
+      destruct (Hbfs t u Ht Hu Hreach) as [<-|[z [Hz [Hzup Hd]]]].
+      * exfalso. unfold istop in Hutop. apply negb_true_iff in Hutop.
+        assert (E : existsb (fun v_v => stat c "up" [v_v; t]) (objs c "tile") = true) by (apply existsb_exists; eauto).
+        rewrite E in Hutop. discriminate.
+      * assert (z = x) as ->.
+        { exact (count_over_le1 _ _ z x (proj1 Hwf "tile") (C8 t Ht) Hz Hx Hzup Hup). }
+        lia.
+  - apply Hgoal. apply filter_In. split; [exact Hx|]. apply Nat.ltb_lt.
+    destruct (Hdiag x Hx) as [H0 Hcap]. apply Hsub; [exact Hx|lia].
+Qed.
+
+(* ---------- What a step does to paint and colors ---------- *)
+
+Lemma painted_mono : forall c s o s' y z, strips_step c floortile_schemas s o s' ->
+  s "painted" [y; z] = true -> s' "painted" [y; z] = true.
+Proof.
+  intros c s o s' y z Hs H.
+  destruct (step_inv c s o s' Hs) as [Hx|[Hx|Hx]].
+  - destruct Hx as (r & k1 & k2 & _ & _ & _ & _ & _ & _ & _ & _ & Hpa & _). rewrite Hpa. exact H.
+  - destruct Hx as (r & t & x & k & _ & _ & _ & _ & _ & _ & _ & _ & Hpa & _).
+    rewrite Hpa. destruct (andb _ _); [reflexivity|exact H].
+  - destruct Hx as (r & p & q & _ & _ & _ & _ & _ & _ & _ & _ & _ & Hpa & _). rewrite Hpa. exact H.
+Qed.
+
+Lemma painted_new : forall c s o s' y z, strips_step c floortile_schemas s o s' ->
+  s' "painted" [y; z] = true -> s "painted" [y; z] = false ->
+  s "clear" [y] = true /\ exists r x, In r (objs c "robot") /\ In x (objs c "tile") /\ In z (objs c "color") /\
+    s "robot-at" [r; x] = true /\ s "robot-has" [r; z] = true /\ (s "up" [y; x] = true \/ s "down" [y; x] = true).
+Proof.
+  intros c s o s' y z Hs H H0.
+  destruct (step_inv c s o s' Hs) as [Hy|[Hy|Hy]].
+  - destruct Hy as (r & k1 & k2 & _ & _ & _ & _ & _ & _ & _ & _ & Hpa & _). rewrite Hpa in H. congruence.
+  - destruct Hy as (r & t & x & k & Hr & Ht & Hx & Hk & Hh & Ha & Hux & Hct & Hpa & _). rewrite Hpa in H. destruct (Nat.eqb_spec t y) as [<-|Hne]; destruct (Nat.eqb_spec k z) as [<-|Hne']; simpl in H;
+      try congruence.
+    split; [exact Hct|]. exists r, x. repeat split; auto.
+  - destruct Hy as (r & p & q & _ & _ & _ & _ & _ & _ & _ & _ & _ & Hpa & _). rewrite Hpa in H. congruence.
+Qed.
+
+Lemma has_new : forall c s o s' r k, strips_step c floortile_schemas s o s' ->
+  s' "robot-has" [r; k] = true -> s "robot-has" [r; k] = true \/ s "available-color" [k] = true.
+Proof.
+  intros c s o s' r0 k0 Hs H.
+  destruct (step_inv c s o s' Hs) as [Hy|[Hy|Hy]].
+  - destruct Hy as (r & k1 & k2 & _ & _ & _ & _ & Hav & Hhas & _). rewrite Hhas in H. destruct (Nat.eqb_spec r r0) as [<-|_]; destruct (Nat.eqb_spec k2 k0) as [<-|_]; simpl in H;
+      [right; exact Hav|..]; try (left; exact H).
+    destruct (Nat.eqb k1 k0); [discriminate|left; exact H].
+  - destruct Hy as (r & t & x & k & _ & _ & _ & _ & _ & _ & _ & _ & _ & _ & _ & Hhas & _). rewrite Hhas in H. left. exact H.
+  - destruct Hy as (r & p & q & _ & _ & _ & _ & _ & _ & _ & _ & Hhas & _). rewrite Hhas in H. left. exact H.
+Qed.
+
+Lemma statics_step : forall c s o s', strips_step c floortile_schemas s o s' -> statics_same s s'.
+Proof.
+  intros c s o s' Hs.
+  destruct (step_inv c s o s' Hs) as [Hy|[Hy|Hy]].
+  - destruct Hy as (r & k1 & k2 & _ & _ & _ & _ & _ & _ & _ & _ & _ & T). exact T.
+  - destruct Hy as (r & t & x & k & _ & _ & _ & _ & _ & _ & _ & _ & _ & _ & _ & _ & T). exact T.
+  - destruct Hy as (r & p & q & _ & _ & _ & _ & _ & _ & _ & _ & _ & _ & T). exact T.
+Qed.
+
+(* ---------- The dead-end test stays true ---------- *)
+
+Lemma s_stat : forall c s, floortile_wf c -> inv c s ->
+  (forall ys, s "up" ys = stat c "up" ys) /\ (forall ys, s "down" ys = stat c "down" ys) /\
+  (forall ys, s "available-color" ys = stat c "available-color" ys).
+Proof.
+  intros c s Hwf [[S1 [S2 [_ [_ S5]]]] _].
+  destruct Hwf as [_ [W1 [W2 [_ [_ [W5 _]]]]]].
+  split; [|split]; intros ys; [rewrite S1, W1|rewrite S2, W2|rewrite S5, W5]; reflexivity.
+Qed.
+
+Lemma dead_step : forall c s o s', floortile_wf c -> floortile_certificate c = true -> bfs_above c -> inv c s ->
+  strips_step c floortile_schemas s o s' -> dead c s = true -> dead c s' = true.
+Proof.
+  intros c s o s' Hwf Hcert Hbfs Hinv Hs.
+  pose proof Hinv as [_ [I2 [I3 [I4 [I5 [I6 I7]]]]]].
+  destruct (s_stat c s Hwf Hinv) as [Sup [Sdown Sav]].
+  destruct (certificate_facts c Hcert) as [_ [_ [_ [_ [_ [_ [_ [C7 _]]]]]]]].
+  pose proof (statics_step c s o s' Hs) as [_ [_ [_ [_ T5]]]].
+  intros Hd. unfold dead in Hd |- *. rewrite !orb_true_iff in Hd. rewrite !orb_true_iff.
+  destruct Hd as [Hw|[Hn|[Hb|Hf]]]; [| | |discriminate].
+  - (* a goal tile painted another color *)
+    left. apply existsb_exists in Hw. destruct Hw as [t [Ht Hw]]. apply existsb_exists. exists t. split; [exact Ht|].
+    unfold wrong in *. apply existsb_exists in Hw. destruct Hw as [k [Hk Hw]]. apply existsb_exists. exists k.
+    split; [exact Hk|]. rewrite !andb_true_iff in Hw |- *. destruct Hw as [Hnp [Hd _]].
+    apply existsb_exists in Hd. destruct Hd as [d [Hdc Hd]].
+    split; [|split; [apply existsb_exists; exists d; split; [exact Hdc|exact (painted_mono c s o s' t d Hs Hd)]|reflexivity]].
+    apply negb_true_iff in Hnp. apply negb_true_iff. destruct (s' "painted" [t; k]) eqn:E; [|reflexivity].
+    destruct (painted_new c s o s' t k Hs E Hnp) as [Hcl _].
+    rewrite (I7 t d Ht Hdc Hcl) in Hd. discriminate.
+  - (* a goal color nobody holds or can take *)
+    right; left. apply existsb_exists in Hn. destruct Hn as [t [Ht Hn]]. apply existsb_exists. exists t. split; [exact Ht|].
+    unfold nocolor in *. apply existsb_exists in Hn. destruct Hn as [k [Hk Hn]]. apply existsb_exists. exists k.
+    split; [exact Hk|]. rewrite !andb_true_iff in Hn |- *. destruct Hn as [Hnp [Hna [Hnr _]]].
+    apply negb_true_iff in Hnp, Hna, Hnr.
+    assert (Hnr' : forall r, In r (objs c "robot") -> s "robot-has" [r; k] = false).
+    { intros r Hr. destruct (s "robot-has" [r; k]) eqn:E; [|reflexivity].
+      assert (existsb (fun v_r => s "robot-has" [v_r; k]) (objs c "robot") = true) by (apply existsb_exists; exists r; auto).
+      congruence. }
+    split; [|split; [|split; [|reflexivity]]]; apply negb_true_iff.
+    + destruct (s' "painted" [t; k]) eqn:E; [|reflexivity].
+      destruct (painted_new c s o s' t k Hs E Hnp) as [_ [r [x [Hr [_ [_ [_ [Hh _]]]]]]]].
+      rewrite (Hnr' r Hr) in Hh. discriminate.
+    + exact Hna.
+    + apply existsb_false_in. intros r Hr. destruct (s' "robot-has" [r; k]) eqn:E; [|reflexivity].
+      destruct (has_new c s o s' r k Hs E) as [H|H]; [rewrite (Hnr' r Hr) in H; discriminate|rewrite Sav in H; congruence].
+  - (* an unmet tile whose squares are all painted *)
+    right; right; left. apply existsb_exists in Hb. destruct Hb as [t [Htg Hb]].
+    pose proof Htg as Htg'. apply filter_In in Htg'. destruct Htg' as [Ht _].
+    unfold blocked in Hb. rewrite !andb_true_iff in Hb. destruct Hb as [Hun [Hsq _]].
+    rewrite forallb_forall in Hsq.
+    assert (Hsq' : forall y, In y (squares c t) -> existsb (fun v_c => s' "painted" [y; v_c]) (objs c "color") = true).
+    { intros y Hy. specialize (Hsq y Hy). apply existsb_exists in Hsq. destruct Hsq as [z [Hz Hp]].
+      apply existsb_exists. exists z. split; [exact Hz|exact (painted_mono c s o s' y z Hs Hp)]. }
+    unfold unmet in Hun. apply existsb_exists in Hun. destruct Hun as [k [Hk Hnp]]. apply negb_true_iff in Hnp.
+    destruct (s' "painted" [t; k]) eqn:E.
+    + (* t was painted in this step: from above, t forced; its tile above is now blocked *)
+      destruct (painted_new c s o s' t k Hs E Hnp) as [Hct [r [x [Hr [Hx [Hkc [Ha [Hh Hux]]]]]]]].
+      rewrite Sup, Sdown in Hux.
+      assert (Hnot : ~ In x (squares c t)).
+      { intros Hin. specialize (Hsq x Hin). apply existsb_exists in Hsq. destruct Hsq as [z [Hz Hp]].
+        rewrite (I6 r x z Hr Hx Hz Ha) in Hp. discriminate. }
+      assert (Hup0 : stat c "up" [t; x] = false).
+      { destruct (stat c "up" [t; x]) eqn:U; [|reflexivity]. exfalso. apply Hnot. apply filter_In. rewrite U. auto. }
+      assert (Hdown : stat c "down" [t; x] = true) by (destruct Hux as [U|U]; congruence).
+      assert (Hft : forced c t = true).
+      { destruct (forced c t) eqn:F; [reflexivity|]. exfalso. apply Hnot. apply filter_In. rewrite Hdown, F. simpl.
+        rewrite orb_true_r. auto. }
+      destruct (certificate_facts c Hcert) as [_ [_ [_ [_ [_ [_ [_ [_ [_ C9]]]]]]]]].
+      pose proof (C9 t x Ht Hx Hdown) as Hxt.
+      destruct (forced_above c t x Hwf Hcert Hbfs Ht Hx Hft Hxt) as [Hfx Hgx].
+      apply existsb_exists. exists x. split; [apply filter_In; auto|].
+      unfold blocked. rewrite !andb_true_iff. split; [|split; [|reflexivity]].
+      * unfold isgoal in Hgx. apply existsb_exists in Hgx. destruct Hgx as [k' [Hk' Hg']].
+        unfold unmet. apply existsb_exists. exists k'. split; [apply filter_In; auto|].
+        apply negb_true_iff. destruct (s' "painted" [x; k']) eqn:E'; [|reflexivity].
+        destruct (painted_new c s o s' x k' Hs E' (I6 r x k' Hr Hx Hk' Ha)) as [Hcx _].
+        rewrite (I5 r x Hr Hx Ha) in Hcx. discriminate.
+      * apply forallb_forall. intros y Hy. apply filter_In in Hy. destruct Hy as [Hy Hyq].
+        rewrite Hfx in Hyq. simpl in Hyq. rewrite orb_false_r in Hyq.
+        assert (y = t) as -> by exact (count_over_le1 _ _ y t (proj1 Hwf "tile") (C7 x Hx) Hy Ht Hyq Hxt).
+        apply existsb_exists. exists k. split; [exact Hkc|exact E].
+    + apply existsb_exists. exists t. split; [exact Htg|].
+      unfold blocked. rewrite !andb_true_iff. split; [|split; [apply forallb_forall; exact Hsq'|reflexivity]].
+      unfold unmet. apply existsb_exists. exists k. split; [exact Hk|]. rewrite E. reflexivity.
+Qed.
+
+
+
+(* ---------- Goal-awareness ---------- *)
+
+Lemma filter_nil : forall (l : list nat) p, (forall x, In x l -> p x = false) -> List.filter p l = [].
+Proof.
+  induction l as [|a l IH]; intros p H; [reflexivity|]. simpl. rewrite (H a (or_introl eq_refl)).
+  apply IH. intros x Hx. apply H. right. exact Hx.
+Qed.
+
+Lemma sum_over_const : forall (l : list nat) a, sum_over l (fun _ => a) = a * List.length l.
+Proof. induction l as [|x l IH]; intros a; simpl; [lia|rewrite IH; lia]. Qed.
+
+Lemma count_over_true : forall (l : list nat), count_over l (fun _ => true) = List.length l.
+Proof. induction l as [|x l IH]; [reflexivity|]. unfold count_over in *. simpl. rewrite IH. reflexivity. Qed.
+
+Lemma sum_over_ext_in' : forall (l : list nat) f g, (forall x, In x l -> f x = g x) -> sum_over l f = sum_over l g.
+Proof.
+  induction l as [|a l IH]; intros f g H; [reflexivity|]. simpl. rewrite (H a (or_introl eq_refl)).
+  rewrite (IH f g); [reflexivity|]. intros x Hx. apply H. right. exact Hx.
+Qed.
+
+Lemma unmet_goal : forall c s, strips_goal c s -> forall t, unmet c s t = false.
+Proof.
+  intros c s Hg t. unfold unmet. apply existsb_false_in. intros k Hk. apply filter_In in Hk. destruct Hk as [_ Hk].
+  rewrite (Hg _ _ Hk). reflexivity.
+Qed.
+
+Lemma value_goal : forall c s, strips_goal c s -> value c s = 0.
+Proof.
+  intros c s Hg. pose proof (unmet_goal c s Hg) as Hu.
+  assert (Hn : nunmet c s = 0) by (apply count_over_zero; intros t _; apply Hu).
+  assert (Ha : forall r p, aterm c s r p = 2).
+  { intros r p. unfold aterm. rewrite (filter_nil _ _ (fun t _ => Hu t)). reflexivity. }
+  assert (Hb : forall r, brob c s r = 2).
+  { intros r. assert (arob c s r = 2).
+    { unfold arob. apply Nat.le_antisymm.
+      - apply min_over_le_default. intros p _. rewrite Ha. lia.
+      - apply min_over_ge; [intros p _; rewrite Ha|]; lia. }
+    unfold brob. rewrite H. destruct (Nat.leb _ _); reflexivity. }
+  assert (Hq : qterm c s = 0).
+  { unfold qterm. destruct (shape c); [|reflexivity]. rewrite Hn.
+    rewrite (sum_over_ext_in' (objs c "robot") (brob c s) (fun _ => 2)) by (intros r _; apply Hb).
+    rewrite sum_over_const. unfold nrob. rewrite count_over_true. lia. }
+  assert (Hc : cterm c s = 0).
+  { apply count_over_zero. intros k _. apply andb_false_iff. left. apply existsb_false_in.
+    intros t Ht. apply filter_In in Ht. destruct Ht as [_ Ht]. rewrite (Hg _ _ Ht). reflexivity. }
+  assert (Hl : lterm c s = 0).
+  { unfold lterm. destruct (Nat.leb _ _); [|reflexivity]. apply Nat.le_0_r. apply max_over_le.
+    intros t _. rewrite Hu. lia. }
+  assert (Hm : mterm c s = 0).
+  { unfold mterm. apply Nat.le_0_r. apply max_over_le. intros t _. rewrite Hu. lia. }
+  assert (Hf : fterm c s = 0).
+  { apply count_over_zero. intros x _. apply andb_false_iff. right. apply andb_false_iff. left.
+    apply existsb_false_in. intros t _. apply Hu. }
+  unfold value, sterm. rewrite Hq, Hn, Hc, Hl, Hm, Hf. destruct (andb _ _); reflexivity.
+Qed.
+
+Lemma dead_goal : forall c s, strips_goal c s -> dead c s = false.
+Proof.
+  intros c s Hg. pose proof (unmet_goal c s Hg) as Hu. unfold dead.
+  assert (Hw : forall t, wrong c s t = false).
+  { intros t. unfold wrong. apply existsb_false_in. intros k Hk. apply filter_In in Hk. destruct Hk as [_ Hk].
+    rewrite (Hg _ _ Hk). reflexivity. }
+  assert (Hn : forall t, nocolor c s t = false).
+  { intros t. unfold nocolor. apply existsb_false_in. intros k Hk. apply filter_In in Hk. destruct Hk as [_ Hk].
+    rewrite (Hg _ _ Hk). reflexivity. }
+  assert (Hb : forall t, blocked c s t = false).
+  { intros t. unfold blocked. rewrite Hu. reflexivity. }
+  rewrite (existsb_false_in _ _ (fun t _ => Hw t)), (existsb_false_in _ _ (fun t _ => Hn t)),
+    (existsb_false_in _ _ (fun t _ => Hb t)). reflexivity.
+Qed.
+
+Theorem floortile_goal_aware : forall c : Ctx, floortile_wf c -> floortile_certificate c = true ->
+  goal_aware State Op (strips_step c floortile_schemas) (init c) (strips_goal c) (fun s => floortile_h (at_state c s)).
+Proof.
+  intros c _ _ s _ Hg. rewrite h_eq, (dead_goal c s Hg), (value_goal c s Hg). reflexivity.
+Qed.
