@@ -600,3 +600,351 @@ Theorem floortile_goal_aware : forall c : Ctx, floortile_wf c -> floortile_certi
 Proof.
   intros c _ _ s _ Hg. rewrite h_eq, (dead_goal c s Hg), (value_goal c s Hg). reflexivity.
 Qed.
+
+
+(* ---------- A forced tile painted from above: its tile above is blocked ---------- *)
+
+Lemma paint_above_dead : forall c s o s' t x r k, floortile_wf c -> floortile_certificate c = true -> bfs_above c ->
+  inv c s -> strips_step c floortile_schemas s o s' ->
+  In t (objs c "tile") -> In x (objs c "tile") -> In r (objs c "robot") -> In k (objs c "color") ->
+  forced c t = true -> stat c "down" [t; x] = true -> s "robot-at" [r; x] = true -> s' "painted" [t; k] = true ->
+  dead c s' = true.
+Proof.
+  intros c s o s' t x r k Hwf Hcert Hbfs Hinv Hs Ht Hx Hr Hkc Hft Hdown Ha E.
+  pose proof Hinv as [_ [I2 [I3 [I4 [I5 [I6 I7]]]]]].
+  destruct (certificate_facts c Hcert) as [_ [_ [_ [_ [_ [_ [_ [C7 [_ C9]]]]]]]]].
+  pose proof (C9 t x Ht Hx Hdown) as Hxt.
+  destruct (forced_above c t x Hwf Hcert Hbfs Ht Hx Hft Hxt) as [Hfx Hgx].
+  unfold dead. apply orb_true_iff. right. apply orb_true_iff. right. apply orb_true_iff. left.
+  apply existsb_exists. exists x. split; [apply filter_In; auto|].
+  unfold blocked. rewrite !andb_true_iff. split; [|split; [|reflexivity]].
+  - unfold isgoal in Hgx. apply existsb_exists in Hgx. destruct Hgx as [k' [Hk' Hg']].
+    unfold unmet. apply existsb_exists. exists k'. split; [apply filter_In; auto|].
+    apply negb_true_iff. destruct (s' "painted" [x; k']) eqn:E'; [|reflexivity].
+    destruct (painted_new c s o s' x k' Hs E' (I6 r x k' Hr Hx Hk' Ha)) as [Hcx _].
+    rewrite (I5 r x Hr Hx Ha) in Hcx. discriminate.
+  - apply forallb_forall. intros y Hy. apply filter_In in Hy. destruct Hy as [Hy Hyq].
+    rewrite Hfx in Hyq. simpl in Hyq. rewrite orb_false_r in Hyq.
+    assert (y = t) as -> by exact (count_over_le1 _ _ y t (proj1 Hwf "tile") (C7 x Hx) Hy Ht Hyq Hxt).
+    apply existsb_exists. exists k. split; [exact Hkc|exact E].
+Qed.
+
+(* ---------- L is at most C on tasks with a tile that is not a goal tile ---------- *)
+
+(* The certificate check this needs (not in floortile.heur yet): some tile has no goal. *)
+Definition nongoal_tile (c : Ctx) : Prop := exists t0, In t0 (objs c "tile") /\ isgoal c t0 = false.
+
+Lemma lforced_false : forall c u, floortile_wf c -> nongoal_tile c -> lforced c u = false.
+Proof.
+  intros c u Hwf [t0 [Ht0 Hg0]]. destruct (wf_above c Hwf) as [Hdiag _].
+  unfold lforced. apply andb_false_iff. right. apply andb_false_iff. left.
+  destruct (forallb _ _) eqn:E; [|reflexivity]. rewrite forallb_forall in E.
+  assert (Hin : In t0 (List.filter (fun v_u => Nat.ltb (dist c "above" v_u v_u) (dist_cap c "above")) (objs c "tile"))).
+  { apply filter_In. split; [exact Ht0|]. apply Nat.ltb_lt. destruct (Hdiag t0 Ht0) as [-> H]. exact H. }
+  rewrite (E t0 Hin) in Hg0. discriminate.
+Qed.
+
+Lemma lterm_le_cterm : forall c s, floortile_wf c -> nongoal_tile c -> lterm c s <= cterm c s.
+Proof.
+  intros c s Hwf Hng. unfold lterm. destruct (Nat.leb _ _); [|lia]. apply max_over_le. intros t Ht.
+  destruct (unmet c s t) eqn:U; [|lia].
+  assert (Hp : lpairs c s t = 0).
+  { unfold lpairs. rewrite (filter_nil _ _); [reflexivity|]. intros x _.
+    apply andb_false_iff. right. apply andb_false_iff. right. apply andb_false_iff. left.
+    apply existsb_false_in. intros u _. rewrite (lforced_false c u Hwf Hng). reflexivity. }
+  rewrite Hp. destruct (existsb _ (gcol c t)) eqn:E; [lia|].
+  unfold unmet in U. apply existsb_exists in U. destruct U as [k [Hk Hnp]].
+  pose proof Hk as Hk'. apply filter_In in Hk'. destruct Hk' as [Hkc Hgk].
+  assert (1 <= cterm c s); [|lia].
+  apply (count_over_pos _ _ k Hkc). apply andb_true_iff. split.
+  - apply existsb_exists. exists t. split; [apply filter_In; split; [apply filter_In in Ht; apply Ht|exact Hgk]|exact Hnp].
+  - rewrite andb_true_r. apply negb_true_iff. destruct (existsb (fun v_r => s "robot-has" [v_r; k]) (objs c "robot")) eqn:E2;
+      [|reflexivity].
+    assert (existsb (fun v_c => existsb (fun v_r => s "robot-has" [v_r; v_c]) (objs c "robot")) (gcol c t) = true)
+      by (apply existsb_exists; exists k; auto).
+    congruence.
+Qed.
+
+(* ---------- Extensionality over lists ---------- *)
+
+Lemma max_over_ext_in : forall (l : list nat) f g, (forall x, In x l -> f x = g x) -> max_over l f = max_over l g.
+Proof.
+  induction l as [|a l IH]; intros f g H; [reflexivity|]. simpl. rewrite (H a (or_introl eq_refl)).
+  rewrite (IH f g); [reflexivity|]. intros x Hx. apply H. right. exact Hx.
+Qed.
+
+Lemma fold_min_ext_in : forall (r : list nat) f g b, (forall x, In x r -> f x = g x) ->
+  fold_right (fun y a => Nat.min (f y) a) b r = fold_right (fun y a => Nat.min (g y) a) b r.
+Proof.
+  induction r as [|a r IH]; intros f g b H; [reflexivity|]. simpl. rewrite (H a (or_introl eq_refl)).
+  rewrite (IH f g b); [reflexivity|]. intros x Hx. apply H. right. exact Hx.
+Qed.
+
+Lemma min_over_ext_in : forall (l : list nat) f g e, (forall x, In x l -> f x = g x) -> min_over l f e = min_over l g e.
+Proof.
+  intros [|a r] f g e H; [reflexivity|]. unfold min_over. rewrite (H a (or_introl eq_refl)).
+  apply fold_min_ext_in. intros x Hx. apply H. right. exact Hx.
+Qed.
+
+Definition same_unmet (c : Ctx) (s s' : State) : Prop := forall y, unmet c s' y = unmet c s y.
+
+Lemma nunmet_ext : forall c s s', same_unmet c s s' -> nunmet c s' = nunmet c s.
+Proof. intros c s s' H. apply count_over_ext_in. intros y _. apply H. Qed.
+
+Lemma mterm_ext : forall c s s', same_unmet c s s' -> (forall ys, s' "robot-at" ys = s "robot-at" ys) ->
+  mterm c s' = mterm c s.
+Proof.
+  intros c s s' Hu Hat. unfold mterm. apply max_over_ext_in. intros y _. rewrite Hu.
+  destruct (unmet c s y); [|reflexivity]. apply min_over_ext_in. intros r _.
+  rewrite (filter_ext_in' (objs c "tile") (fun v_p => s' "robot-at" [r; v_p]) (fun v_p => s "robot-at" [r; v_p]))
+    by (intros; apply Hat). reflexivity.
+Qed.
+
+Lemma fterm_ext : forall c s s', same_unmet c s s' -> (forall ys, s' "robot-at" ys = s "robot-at" ys) ->
+  fterm c s' = fterm c s.
+Proof.
+  intros c s s' Hu Hat. unfold fterm. apply count_over_ext_in. intros x _.
+  rewrite (existsb_ext_in (objs c "robot") (fun v_r => s' "robot-at" [v_r; x]) (fun v_r => s "robot-at" [v_r; x]))
+    by (intros; apply Hat).
+  rewrite (existsb_ext_in _ (unmet c s') (unmet c s)) by (intros; apply Hu). reflexivity.
+Qed.
+
+Lemma painted_same_unmet : forall c s s', (forall ys, s' "painted" ys = s "painted" ys) -> same_unmet c s s'.
+Proof. intros c s s' H y. unfold unmet. apply existsb_ext_in. intros k _. rewrite H. reflexivity. Qed.
+
+Lemma cterm_ext : forall c s s', (forall ys, s' "painted" ys = s "painted" ys) ->
+  (forall ys, s' "robot-has" ys = s "robot-has" ys) -> cterm c s' = cterm c s.
+Proof.
+  intros c s s' Hp Hh. unfold cterm. apply count_over_ext_in. intros k _.
+  rewrite (existsb_ext_in _ (fun v_t => negb (s' "painted" [v_t; k])) (fun v_t => negb (s "painted" [v_t; k])))
+    by (intros; rewrite Hp; reflexivity).
+  rewrite (existsb_ext_in _ (fun v_r => s' "robot-has" [v_r; k]) (fun v_r => s "robot-has" [v_r; k]))
+    by (intros; apply Hh). reflexivity.
+Qed.
+
+Definition core (c : Ctx) (s : State) : nat :=
+  nunmet c s + (cterm c s + Nat.max (mterm c s) (Nat.max (fterm c s) 0)).
+
+Lemma sterm_core : forall c s, floortile_wf c -> nongoal_tile c ->
+  sterm c s = if andb (shape c) (andb (Nat.leb (nrob c) 1) true) then 0 else core c s.
+Proof.
+  intros c s Hwf Hng. unfold sterm. destruct (andb _ _); [reflexivity|]. unfold core.
+  pose proof (lterm_le_cterm c s Hwf Hng). rewrite (Nat.max_l (cterm c s) (Nat.max (lterm c s) 0)) by lia. lia.
+Qed.
+
+Lemma wf_g : forall c, floortile_wf c ->
+  (forall x, In x (objs c "tile") -> dist c "g" x x = 0 /\ 0 < dist_cap c "g") /\
+  (forall u v t, In u (objs c "tile") -> In v (objs c "tile") -> In t (objs c "tile") ->
+     (stat c "up" [v; u] = true \/ stat c "down" [v; u] = true \/ stat c "right" [v; u] = true \/ stat c "left" [v; u] = true) ->
+     dist c "g" u t <= 1 + dist c "g" v t /\ (dist c "g" v t < dist_cap c "g" -> dist c "g" u t < dist_cap c "g")).
+Proof.
+  intros c Hwf. unfold floortile_wf in Hwf.
+  destruct Hwf as [_ [_ [_ [_ [_ [_ [Hd [_ [He _]]]]]]]]]. split; assumption.
+Qed.
+
+Lemma s_stat2 : forall c s, floortile_wf c -> inv c s ->
+  (forall ys, s "right" ys = stat c "right" ys) /\ (forall ys, s "left" ys = stat c "left" ys).
+Proof.
+  intros c s Hwf [[_ [_ [S3 [S4 _]]]] _].
+  destruct Hwf as [_ [_ [_ [W3 [W4 _]]]]].
+  split; intros ys; [rewrite S3, W3|rewrite S4, W4]; reflexivity.
+Qed.
+
+(* ---------- The second sum, per kind of step (off dead ends) ---------- *)
+
+Lemma core_change : forall c s s' r k1 k2, inv c s -> In r (objs c "robot") -> In k1 (objs c "color") ->
+  (forall x y, s' "robot-has" [x; y] = if andb (Nat.eqb r x) (Nat.eqb k2 y) then true
+                                      else if andb (Nat.eqb r x) (Nat.eqb k1 y) then false else s "robot-has" [x; y]) ->
+  (forall ys, s' "robot-at" ys = s "robot-at" ys) -> (forall ys, s' "painted" ys = s "painted" ys) ->
+  NoDup (objs c "color") -> core c s <= 1 + core c s'.
+Proof.
+  intros c s s' r k1 k2 Hinv Hr Hk1 Hhas Hat Hpa Hnd.
+  pose proof (painted_same_unmet c s s' Hpa) as Hu.
+  unfold core. rewrite (nunmet_ext c s s' Hu), (mterm_ext c s s' Hu Hat), (fterm_ext c s s' Hu Hat).
+  assert (cterm c s <= cterm c s' + 1); [|lia].
+  unfold cterm. apply (count_over_point _ _ _ k2 Hnd). intros k Hk Hne H.
+  rewrite !andb_true_iff in H |- *. destruct H as [H1 [H2 _]]. split; [|split; [|reflexivity]].
+  - rewrite (existsb_ext_in _ (fun v_t => negb (s' "painted" [v_t; k])) (fun v_t => negb (s "painted" [v_t; k])))
+      by (intros; rewrite Hpa; reflexivity). exact H1.
+  - apply negb_true_iff in H2. apply negb_true_iff. apply existsb_false_in. intros r' Hr'. rewrite Hhas.
+    destruct (Nat.eqb_spec k2 k) as [E|_]; [congruence|]. rewrite andb_false_r.
+    destruct (andb _ (Nat.eqb k1 k)); [reflexivity|].
+    destruct (s "robot-has" [r'; k]) eqn:E; [|reflexivity].
+    assert (existsb (fun v_r => s "robot-has" [v_r; k]) (objs c "robot") = true) by (apply existsb_exists; exists r'; auto).
+    congruence.
+Qed.
+
+Lemma wf_g_cap : forall c, floortile_wf c ->
+  forall x y, In x (objs c "tile") -> In y (objs c "tile") -> dist c "g" x y <= dist_cap c "g".
+Proof.
+  intros c Hwf. unfold floortile_wf in Hwf. destruct Hwf as [_ [_ [_ [_ [_ [_ [_ [Hb _]]]]]]]]. exact Hb.
+Qed.
+
+Lemma sq_le_cap : forall c y p, floortile_wf c -> In p (objs c "tile") ->
+  min_over (squares c y) (fun v_x => dist c "g" p v_x) (dist_cap c "g") <= dist_cap c "g".
+Proof.
+  intros c y p Hwf Hp. apply min_over_le_default. intros x Hx. apply filter_In in Hx.
+  exact (wf_g_cap c Hwf p x Hp (proj1 Hx)).
+Qed.
+
+Lemma core_move : forall c s s' r p q, floortile_wf c -> inv c s -> In r (objs c "robot") -> In p (objs c "tile") ->
+  In q (objs c "tile") -> s "robot-at" [r; p] = true ->
+  (s "up" [q; p] = true \/ s "down" [q; p] = true \/ s "right" [q; p] = true \/ s "left" [q; p] = true) ->
+  (forall x y, s' "robot-at" [x; y] = if andb (Nat.eqb r x) (Nat.eqb q y) then true
+                                    else if andb (Nat.eqb r x) (Nat.eqb p y) then false else s "robot-at" [x; y]) ->
+  (forall ys, s' "robot-has" ys = s "robot-has" ys) -> (forall ys, s' "painted" ys = s "painted" ys) ->
+  core c s <= 1 + core c s'.
+Proof.
+  intros c s s' r p q Hwf Hinv Hr Hp Hq Ha Hdir Hat Hhas Hpa.
+  pose proof Hinv as [_ [I2 _]].
+  destruct (s_stat c s Hwf Hinv) as [Sup [Sdown _]]. destruct (s_stat2 c s Hwf Hinv) as [Sright Sleft].
+  rewrite Sup, Sdown, Sright, Sleft in Hdir.
+  destruct (wf_g c Hwf) as [_ Hedge].
+  pose proof (painted_same_unmet c s s' Hpa) as Hu.
+  assert (Hm : mterm c s <= mterm c s' + 1).
+  { unfold mterm. apply max_over_mono_k. intros y _. rewrite Hu. destruct (unmet c s y); [|lia].
+    apply min_over_mono_k; [|lia]. intros r' Hr'.
+    apply min_over_bound.
+    - intros z Hz. apply filter_In in Hz. destruct Hz as [Hz Hat']. rewrite Hat in Hat'.
+      destruct (Nat.eqb_spec r r') as [<-|Hne].
+      + destruct (Nat.eqb_spec q z) as [<-|Hqz]; simpl in Hat'.
+        * exists p. split; [apply filter_In; auto|].
+          apply min_over_mono_k; [|lia]. intros x Hx. apply filter_In in Hx.
+          pose proof (proj1 (Hedge p q x Hp Hq (proj1 Hx) Hdir)). lia.
+        * destruct (Nat.eqb_spec p z) as [<-|Hpz]; simpl in Hat'; [discriminate|].
+          exfalso. exact (Hpz (I2 r p z Hr Hp Hz Ha Hat')).
+      + simpl in Hat'. exists z. split; [apply filter_In; auto|lia].
+    - intros _. pose proof (min_over_le_default (List.filter (fun v_p => s "robot-at" [r'; v_p]) (objs c "tile"))
+        (fun v_p => min_over (squares c y) (fun v_x => dist c "g" v_p v_x) (dist_cap c "g")) (dist_cap c "g")).
+      assert (min_over (List.filter (fun v_p => s "robot-at" [r'; v_p]) (objs c "tile"))
+        (fun v_p => min_over (squares c y) (fun v_x => dist c "g" v_p v_x) (dist_cap c "g")) (dist_cap c "g") <= dist_cap c "g");
+        [|lia].
+      apply H. intros z Hz. apply filter_In in Hz. exact (sq_le_cap c y z Hwf (proj1 Hz)). }
+  assert (Hf : fterm c s <= fterm c s' + 1).
+  { unfold fterm. apply (count_over_point _ _ _ q (NoDup_filter _ (proj1 Hwf "tile"))).
+    intros x Hx Hne H. rewrite !andb_true_iff in H |- *. destruct H as [H1 [H2 _]].
+    split; [|split; [|reflexivity]].
+    - apply negb_true_iff in H1. apply negb_true_iff. apply existsb_false_in. intros r' Hr'. rewrite Hat.
+      destruct (Nat.eqb_spec q x) as [E|_]; [congruence|]. rewrite andb_false_r.
+      destruct (andb _ (Nat.eqb p x)); [reflexivity|].
+      destruct (s "robot-at" [r'; x]) eqn:E; [|reflexivity].
+      assert (existsb (fun v_r => s "robot-at" [v_r; x]) (objs c "robot") = true) by (apply existsb_exists; exists r'; auto).
+      congruence.
+    - rewrite (existsb_ext_in _ (unmet c s') (unmet c s)) by (intros; apply Hu). exact H2. }
+  unfold core. rewrite (nunmet_ext c s s' Hu), (cterm_ext c s s' Hpa Hhas). lia.
+Qed.
+
+Lemma core_paint : forall c s o s' r t x k, floortile_wf c -> floortile_certificate c = true -> bfs_above c ->
+  inv c s -> strips_step c floortile_schemas s o s' ->
+  In r (objs c "robot") -> In t (objs c "tile") -> In x (objs c "tile") -> In k (objs c "color") ->
+  s "robot-has" [r; k] = true -> s "robot-at" [r; x] = true -> (s "up" [t; x] = true \/ s "down" [t; x] = true) ->
+  s "clear" [t] = true ->
+  (forall y z, s' "painted" [y; z] = if andb (Nat.eqb t y) (Nat.eqb k z) then true else s "painted" [y; z]) ->
+  (forall ys, s' "robot-at" ys = s "robot-at" ys) -> (forall ys, s' "robot-has" ys = s "robot-has" ys) ->
+  dead c s' = false -> core c s <= 1 + core c s'.
+Proof.
+  intros c s o s' r t x k Hwf Hcert Hbfs Hinv Hs Hr Ht Hx Hk Hh Ha Hux Hct Hpa Hat Hhas Hnd.
+  pose proof Hinv as [_ [I2 [I3 [I4 [I5 [I6 I7]]]]]].
+  destruct (certificate_facts c Hcert) as [_ [_ [_ [_ [_ [_ [C6 [C7 [C8 C9]]]]]]]]].
+  destruct (s_stat c s Hwf Hinv) as [Sup [Sdown _]]. rewrite Sup, Sdown in Hux.
+  destruct (wf_g c Hwf) as [Hdiag _].
+  assert (Hnew : s' "painted" [t; k] = true) by (rewrite Hpa, !Nat.eqb_refl; reflexivity).
+  assert (Hother : forall y z, y <> t -> s' "painted" [y; z] = s "painted" [y; z]).
+  { intros y z Hne. rewrite Hpa. destruct (Nat.eqb_spec t y) as [E|_]; [congruence|reflexivity]. }
+  assert (Huo : forall y, y <> t -> unmet c s' y = unmet c s y).
+  { intros y Hne. unfold unmet. apply existsb_ext_in. intros z _. rewrite (Hother y z Hne). reflexivity. }
+  assert (Hsq : In x (squares c t)).
+  { apply filter_In. split; [exact Hx|]. destruct Hux as [U|D]; [rewrite U; reflexivity|].
+    destruct (forced c t) eqn:F.
+    - rewrite (paint_above_dead c s o s' t x r k Hwf Hcert Hbfs Hinv Hs Ht Hx Hr Hk F D Ha Hnew) in Hnd. discriminate.
+    - rewrite D. simpl. rewrite orb_true_r. reflexivity. }
+  destruct (isgoal c t) eqn:G.
+  - (* t is a goal tile: painted its goal color (else a dead end) *)
+    unfold isgoal in G. apply existsb_exists in G. destruct G as [g [Hg Hgoal]].
+    assert (g = k) as <-.
+    { destruct (Nat.eqb_spec g k) as [E|Hne]; [exact E|]. exfalso.
+      assert (dead c s' = true); [|congruence].
+      unfold dead. apply orb_true_iff. left. apply existsb_exists. exists t. split; [exact Ht|].
+      unfold wrong. apply existsb_exists. exists g. split; [apply filter_In; auto|].
+      rewrite !andb_true_iff. split; [|split; [apply existsb_exists; exists k; auto|reflexivity]].
+      rewrite Hpa, Nat.eqb_refl. destruct (Nat.eqb_spec k g) as [E|_]; [congruence|]. simpl.
+      rewrite (I7 t g Ht Hg Hct). reflexivity. }
+    assert (Hgc : forall k', In k' (objs c "color") -> goal c "painted" [t; k'] = true -> k' = g).
+    { intros k' Hk' H. exact (count_over_le1 _ _ k' g (proj1 Hwf "color") (C6 t Ht) Hk' Hg H Hgoal). }
+    assert (Hn : nunmet c s <= nunmet c s' + 1).
+    { unfold nunmet. apply (count_over_point _ _ _ t (proj1 Hwf "tile")). intros y _ Hne H. rewrite Huo; auto. }
+    assert (Hc : cterm c s <= cterm c s').
+    { unfold cterm. apply count_over_mono. intros k' Hk' H. rewrite !andb_true_iff in H |- *.
+      destruct H as [H1 [H2 _]]. split; [|split; [|reflexivity]].
+      - apply existsb_exists in H1. destruct H1 as [y [Hy Hnp]]. apply filter_In in Hy. destruct Hy as [Hy Hgy].
+        apply existsb_exists. exists y. split; [apply filter_In; auto|].
+        destruct (Nat.eqb_spec y t) as [->|Hne].
+        + exfalso. pose proof (Hgc k' Hk' Hgy) as ->. apply negb_true_iff in H2.
+          assert (existsb (fun v_r => s "robot-has" [v_r; g]) (objs c "robot") = true) by (apply existsb_exists; exists r; auto).
+          congruence.
+        + rewrite (Hother y k' Hne). exact Hnp.
+      - rewrite (existsb_ext_in _ (fun v_r => s' "robot-has" [v_r; k']) (fun v_r => s "robot-has" [v_r; k']))
+          by (intros; apply Hhas). exact H2. }
+    assert (Hm : mterm c s <= mterm c s').
+    { assert (mterm c s <= mterm c s' + 0); [|lia]. unfold mterm. apply max_over_mono_k. intros y Hy.
+      destruct (Nat.eqb_spec y t) as [->|Hne].
+      - destruct (unmet c s t); [|lia].
+        assert (min_over (objs c "robot") (fun v_r => min_over (List.filter (fun v_p => s "robot-at" [v_r; v_p]) (objs c "tile"))
+          (fun v_p => min_over (squares c t) (fun v_x => dist c "g" v_p v_x) (dist_cap c "g")) (dist_cap c "g")) (dist_cap c "g") <= 0); [|lia].
+        eapply Nat.le_trans; [apply (min_over_le _ _ _ r Hr)|].
+        eapply Nat.le_trans; [apply (min_over_le _ _ _ x); apply filter_In; auto|].
+        eapply Nat.le_trans; [apply (min_over_le _ _ _ x Hsq)|]. rewrite (proj1 (Hdiag x Hx)). lia.
+      - rewrite (Huo y Hne). destruct (unmet c s y); [|lia].
+        apply Nat.eq_le_incl. rewrite Nat.add_0_r. apply min_over_ext_in. intros r' _.
+        rewrite (filter_ext_in' (objs c "tile") (fun v_p => s' "robot-at" [r'; v_p]) (fun v_p => s "robot-at" [r'; v_p]))
+          by (intros; apply Hat). reflexivity. }
+    assert (Hf : fterm c s <= fterm c s').
+    { unfold fterm. apply count_over_mono. intros x' Hx' H. apply filter_In in Hx'. destruct Hx' as [Hx' Hfx].
+      rewrite !andb_true_iff in H |- *. destruct H as [H1 [H2 _]]. split; [|split; [|reflexivity]].
+      - rewrite (existsb_ext_in _ (fun v_r => s' "robot-at" [v_r; x']) (fun v_r => s "robot-at" [v_r; x']))
+          by (intros; apply Hat). exact H1.
+      - apply existsb_exists in H2. destruct H2 as [y [Hy Hun]]. apply filter_In in Hy. destruct Hy as [Hy Hyup].
+        apply existsb_exists. exists y. split; [apply filter_In; auto|].
+        destruct (Nat.eqb_spec y t) as [->|Hne]; [|rewrite (Huo y Hne); exact Hun].
+        exfalso. apply existsb_exists in Hfx. destruct Hfx as [t'' [Ht'' Hft'']]. apply filter_In in Ht''.
+        destruct Ht'' as [Ht'' Hup''].
+        assert (t'' = t) as -> by exact (count_over_le1 _ _ t'' t (proj1 Hwf "tile") (C8 x' Hx') Ht'' Ht Hup'' Hyup).
+        destruct Hux as [U|D].
+        + assert (x = x') as -> by exact (count_over_le1 _ _ x x' (proj1 Hwf "tile") (C7 t Ht) Hx Hx' U Hyup).
+          apply negb_true_iff in H1.
+          assert (existsb (fun v_r => s "robot-at" [v_r; x']) (objs c "robot") = true) by (apply existsb_exists; exists r; auto).
+          congruence.
+        + rewrite (paint_above_dead c s o s' t x r g Hwf Hcert Hbfs Hinv Hs Ht Hx Hr Hk Hft'' D Ha Hnew) in Hnd. discriminate. }
+    unfold core. lia.
+  - (* t is not a goal tile: nothing the value reads changes *)
+    assert (Hgt : forall k', In k' (objs c "color") -> goal c "painted" [t; k'] = false).
+    { intros k' Hk'. destruct (goal c "painted" [t; k']) eqn:E; [|reflexivity].
+      assert (isgoal c t = true) by (apply existsb_exists; exists k'; auto). congruence. }
+    assert (Hu : same_unmet c s s').
+    { intros y. destruct (Nat.eqb_spec y t) as [->|Hne]; [|apply Huo; exact Hne].
+      unfold unmet, gcol. rewrite (filter_nil _ _ Hgt). reflexivity. }
+    assert (Hc : cterm c s' = cterm c s).
+    { unfold cterm. apply count_over_ext_in. intros k' Hk'.
+      rewrite (existsb_ext_in (List.filter (fun v_t => goal c "painted" [v_t; k']) (objs c "tile"))
+        (fun v_t => negb (s' "painted" [v_t; k'])) (fun v_t => negb (s "painted" [v_t; k']))).
+      - rewrite (existsb_ext_in _ (fun v_r => s' "robot-has" [v_r; k']) (fun v_r => s "robot-has" [v_r; k']))
+          by (intros; apply Hhas). reflexivity.
+      - intros y Hy. apply filter_In in Hy. destruct Hy as [_ Hy].
+        destruct (Nat.eqb_spec y t) as [->|Hne]; [rewrite (Hgt k' Hk') in Hy; discriminate|].
+        rewrite (Hother y k' Hne). reflexivity. }
+    unfold core. rewrite (nunmet_ext c s s' Hu), Hc, (mterm_ext c s s' Hu Hat), (fterm_ext c s s' Hu Hat). lia.
+Qed.
+
+Lemma sterm_step : forall c s o s', floortile_wf c -> floortile_certificate c = true -> bfs_above c -> nongoal_tile c ->
+  inv c s -> strips_step c floortile_schemas s o s' -> dead c s' = false -> sterm c s <= 1 + sterm c s'.
+Proof.
+  intros c s o s' Hwf Hcert Hbfs Hng Hinv Hs Hnd.
+  rewrite !(sterm_core c _ Hwf Hng). destruct (andb _ _); [lia|].
+  destruct (step_inv c s o s' Hs) as [Hy|[Hy|Hy]].
+  - destruct Hy as (r & k1 & k2 & Hr & Hk1 & Hk2 & Hh & Hav & Hhas & Hat & Hcl & Hpa & _).
+    exact (core_change c s s' r k1 k2 Hinv Hr Hk1 Hhas Hat Hpa (proj1 Hwf "color")).
+  - destruct Hy as (r & t & x & k & Hr & Ht & Hx & Hk & Hh & Ha & Hux & Hct & Hpa & Hcl & Hat & Hhas & _).
+    exact (core_paint c s o s' r t x k Hwf Hcert Hbfs Hinv Hs Hr Ht Hx Hk Hh Ha Hux Hct Hpa Hat Hhas Hnd).
+  - destruct Hy as (r & p & q & Hr & Hp & Hq & Ha & Hcq & Hdir & Hat & Hcl & Hhas & Hpa & _).
+    exact (core_move c s s' r p q Hwf Hinv Hr Hp Hq Ha Hdir Hat Hhas Hpa).
+Qed.
