@@ -1,21 +1,19 @@
-(* WORK IN PROGRESS, NOT THE PROOF THE PROJECT ASKS FOR: floortile's heuristic is not proved.
-   Not compiled by any test (coqc -Q .. DHeur wip/Floortile.v from proofs/, after Heuristics,
-   Admissible, Counting).
+(* Floortile: the heuristic of heuristics/floortile.heur is goal-aware, consistent and admissible
+   (floortile_goal_aware, floortile_consistent, floortile_admissible; no assumptions).
 
-   Proved here without extra hypotheses: floortile_goal_aware (the statement of the other
-   proofs). Proved with three extra hypotheses, so NOT floortile_consistent / _admissible:
-   floortile_consistent_given and floortile_admissible_given, which also take
+   Both distance tables are flagged `exact` in floortile.heur, so floortile_wf also says that a
+   finite entry off the diagonal is one more than a finite entry of some edge's head. From it:
    - bfs_above c: the "above" table's BFS property (a finite distance is 0 at the target or one
-     more than a successor's);
-   - gpos c: distinct tiles are at distance >= 1 in the "g" table;
-   - nongoal_tile c: some tile has no goal.
-   The first two hold of the tables certplan computes but not of every table floortile_wf admits,
-   and without gpos the statement is false (FloortileModelGap.v); they can come only from a
-   stronger printed model of distance tables (coq.rs's wf and compile.rs's checked_distances,
-   e.g. the BFS property for every table, which gives both). The third is a certificate check
-   floortile.heur lacks; without it the heuristic is not consistent (FloortileCycle.v: L's
-   forced test rebinds ?u and counts pairs only where every tile is a goal tile). With the check
-   and the model's BFS property, floortile_consistent follows from floortile_consistent_given.
+     more than a successor's) (bfs_above_wf);
+   - gpos c: distinct tiles are at distance >= 1 in the "g" table (gpos_wf).
+   The check a-tile-without-goal gives nongoal_tile c (nongoal_tile_cert): L's forced test, as
+   printed, rebinds ?u and reads dist above ?u ?u (0), so it asks that every tile be a goal tile;
+   with a tile without goal L counts no pairs and L <= C. The proof is done under these three
+   facts (floortile_consistent_given, floortile_admissible_given) and closed with them. Without
+   them the statements are false: under the old wf (tables not exact) an all-zero "g" table broke
+   Q's paint step, and under the old certificate (no a-tile-without-goal) a task whose tiles are
+   all goal tiles, with a cycle of up, had a paint lower h by 2 (counterexamples kept in git
+   history: proofs/wip/FloortileModelGap.v at e2a6f11, proofs/wip/FloortileCycle.v at 6a18aea).
 
    h = max(Q, S) (floortile.heur). Invariants of reachable states: statics as initially; a robot
    on one tile at most, with one color at most; a tile holds one robot at most; occupied tiles are
@@ -69,7 +67,7 @@ Definition cterm (c : Ctx) (s : State) : nat :=
       (List.filter (fun v_t => goal c "painted" [v_t; v_c]) (objs c "tile")))
     (andb (negb (existsb (fun v_r => s "robot-has" [v_r; v_c]) (objs c "robot"))) true)).
 (* L's "u forced" test, as printed: its inner quantifier rebinds ?u, so it reads
-   dist above u u (0) and asks that every tile be a goal tile (see the report). *)
+   dist above u u (0) and asks that every tile be a goal tile (with a tile without goal, never true: lforced_false). *)
 Definition lforced (c : Ctx) (u : nat) : bool :=
   andb (existsb (fun v_x => stat c "up" [u; v_x]) (objs c "tile"))
     (andb (forallb (isgoal c) (List.filter (fun v_u => Nat.ltb (dist c "above" v_u v_u) (dist_cap c "above")) (objs c "tile")))
@@ -358,12 +356,10 @@ Proof.
   - exact (inv_step c s o s' IH Hs).
 Qed.
 
-(* ---------- The missing model property ---------- *)
+(* ---------- The BFS property of the above table ---------- *)
 
-(* What a BFS table has and floortile_wf does not say (FloortileModelGap.v): a finite distance is
-   0 at the target or one more than the distance of a successor. Stated here as a hypothesis for
-   the "above" table; the lemmas below take it explicitly. Once the printed model carries it (for
-   every table), it comes from floortile_wf. *)
+(* A finite distance is 0 at the target or one more than the distance of a successor. The lemmas
+   below take it as a hypothesis; bfs_above_wf derives it from floortile_wf (the table is exact). *)
 Definition bfs_above (c : Ctx) : Prop :=
   forall a b, In a (objs c "tile") -> In b (objs c "tile") -> dist c "above" a b < dist_cap c "above" ->
     a = b \/ exists z, In z (objs c "tile") /\ stat c "up" [z; a] = true /\ dist c "above" z b + 1 = dist c "above" a b.
@@ -374,7 +370,7 @@ Lemma wf_above : forall c, floortile_wf c ->
      dist c "above" u t <= 1 + dist c "above" v t /\ (dist c "above" v t < dist_cap c "above" -> dist c "above" u t < dist_cap c "above")).
 Proof.
   intros c Hwf. unfold floortile_wf in Hwf.
-  destruct Hwf as [_ [_ [_ [_ [_ [_ [_ [_ [_ [Ha [_ He]]]]]]]]]]]. split; assumption.
+  destruct Hwf as [_ [_ [_ [_ [_ [_ [_ [_ [_ [_ [Ha [_ [He _]]]]]]]]]]]]]. split; assumption.
 Qed.
 
 (* A forced tile's tile above is a forced goal tile. *)
@@ -975,8 +971,7 @@ Qed.
 
 (* ---------- Q, per kind of step ---------- *)
 
-(* The other property the printed model lacks (FloortileModelGap.v): distinct tiles are at
-   distance at least 1 in the grid table. *)
+(* Distinct tiles are at distance at least 1 in the grid table (gpos_wf: the table is exact). *)
 Definition gpos (c : Ctx) : Prop :=
   forall x y, In x (objs c "tile") -> In y (objs c "tile") -> dist c "g" x y = 0 -> x = y.
 
@@ -1219,12 +1214,9 @@ Proof.
     exact (qterm_move c s s' r p q Hwf Hinv Hr Hp Hq Ha Hdir Hat Hhas Hpa).
 Qed.
 
-(* ---------- Consistency, given what the model and the certificate do not supply yet ---------- *)
+(* ---------- Consistency, given the three facts ---------- *)
 
-(* NOT the statement the project asks for: it takes three extra hypotheses. bfs_above and gpos
-   hold of the tables certplan computes but not of every table floortile_wf admits
-   (FloortileModelGap.v); nongoal_tile is a certificate check floortile.heur lacks, without which
-   the heuristic is not consistent (FloortileCycle.v). *)
+(* Under the three facts as hypotheses; floortile_consistent below discharges them. *)
 Theorem floortile_consistent_given : forall (c : Ctx) (cost : Op -> nat), (forall o, 1 <= cost o) ->
   floortile_wf c -> floortile_certificate c = true -> bfs_above c -> gpos c -> nongoal_tile c ->
   consistent State Op (strips_step c floortile_schemas) cost (init c) (fun s => floortile_h (at_state c s)).
@@ -1250,6 +1242,71 @@ Proof.
     (floortile_consistent_given c cost Hcost Hwf Hcert Hbfs Hgpos Hng) s k Hr Hp).
 Qed.
 
+(* ---------- The three hypotheses, from the wf (exact tables) and the certificate ---------- *)
+
+Lemma wf_exact_above : forall c, floortile_wf c ->
+  forall u t, In u (objs c "tile") -> In t (objs c "tile") -> u <> t -> dist c "above" u t < dist_cap c "above" ->
+    exists v, In v (objs c "tile") /\ (stat c "up" [v; u] = true) /\ dist c "above" v t < dist_cap c "above" /\
+      dist c "above" u t = 1 + dist c "above" v t.
+Proof.
+  intros c Hwf. unfold floortile_wf in Hwf.
+  destruct Hwf as [_ [_ [_ [_ [_ [_ [_ [_ [_ [_ [_ [_ [_ Hx]]]]]]]]]]]]]. exact Hx.
+Qed.
+
+Lemma wf_exact_g : forall c, floortile_wf c ->
+  forall u t, In u (objs c "tile") -> In t (objs c "tile") -> u <> t -> dist c "g" u t < dist_cap c "g" ->
+    exists v, In v (objs c "tile") /\
+      (stat c "up" [v; u] = true \/ stat c "down" [v; u] = true \/ stat c "right" [v; u] = true \/ stat c "left" [v; u] = true) /\
+      dist c "g" v t < dist_cap c "g" /\ dist c "g" u t = 1 + dist c "g" v t.
+Proof.
+  intros c Hwf. unfold floortile_wf in Hwf.
+  destruct Hwf as [_ [_ [_ [_ [_ [_ [_ [_ [_ [Hx _]]]]]]]]]]. exact Hx.
+Qed.
+
+Lemma bfs_above_wf : forall c, floortile_wf c -> bfs_above c.
+Proof.
+  intros c Hwf a b Ha Hb Hd. destruct (Nat.eq_dec a b) as [E|Ne]; [left; exact E|right].
+  destruct (wf_exact_above c Hwf a b Ha Hb Ne Hd) as [z [Hz [Hup [_ E]]]].
+  exists z. split; [exact Hz|]. split; [exact Hup|]. lia.
+Qed.
+
+Lemma gpos_wf : forall c, floortile_wf c -> gpos c.
+Proof.
+  intros c Hwf x y Hx Hy H0. destruct (Nat.eq_dec x y) as [E|Ne]; [exact E|exfalso].
+  destruct (wf_g c Hwf) as [Hdiag _]. destruct (Hdiag x Hx) as [_ Hcap].
+  destruct (wf_exact_g c Hwf x y Hx Hy Ne ltac:(lia)) as [v [_ [_ [_ E]]]]. lia.
+Qed.
+
+Lemma nongoal_tile_cert : forall c, floortile_certificate c = true -> nongoal_tile c.
+Proof.
+  intros c H. unfold floortile_certificate in H. rewrite !andb_true_iff in H.
+  destruct H as [_ [_ [_ [_ [_ [_ [_ [_ [_ [_ [H10 _]]]]]]]]]]].
+  unfold floortile_check_10 in H10. apply existsb_exists in H10. destruct H10 as [t [Ht Hn]].
+  exists t. split; [exact Ht|]. unfold isgoal. apply negb_true_iff in Hn. exact Hn.
+Qed.
+
+(* ---------- The theorems ---------- *)
+
+Theorem floortile_consistent : forall (c : Ctx) (cost : Op -> nat), (forall o, 1 <= cost o) ->
+  floortile_wf c -> floortile_certificate c = true ->
+  consistent State Op (strips_step c floortile_schemas) cost (init c) (fun s => floortile_h (at_state c s)).
+Proof.
+  intros c cost Hcost Hwf Hcert.
+  exact (floortile_consistent_given c cost Hcost Hwf Hcert (bfs_above_wf c Hwf) (gpos_wf c Hwf) (nongoal_tile_cert c Hcert)).
+Qed.
+
+Theorem floortile_admissible : forall (c : Ctx) (cost : Op -> nat), (forall o, 1 <= cost o) ->
+  floortile_wf c -> floortile_certificate c = true ->
+  forall s k, reachable State Op (strips_step c floortile_schemas) (init c) s ->
+  plan State Op (strips_step c floortile_schemas) cost (strips_goal c) s k ->
+  le_opt (floortile_h (at_state c s)) k.
+Proof.
+  intros c cost Hcost Hwf Hcert s k Hr Hp.
+  exact (admissible_on_reachable State Op (strips_step c floortile_schemas) cost (strips_goal c) (init c)
+    (fun s => floortile_h (at_state c s)) (floortile_goal_aware c Hwf Hcert)
+    (floortile_consistent c cost Hcost Hwf Hcert) s k Hr Hp).
+Qed.
+
 Print Assumptions floortile_goal_aware.
-Print Assumptions floortile_consistent_given.
-Print Assumptions floortile_admissible_given.
+Print Assumptions floortile_consistent.
+Print Assumptions floortile_admissible.
