@@ -27,11 +27,13 @@
 //! transport's the positions of vehicles and packages and `in`; satellite's `have_image` of goal
 //! images, `pointing`, `power_on`, `calibrated` and `power_avail`; sokoban's the positions of
 //! the robot and the boxes, `at-robot` and `at`; blocksworld's `holding`, `on` and `on-table` of
-//! every block and `clear` of the blocks with a clear goal; floortile's `robot-at`, `robot-has`,
-//! `painted` of goal tiles, and `painted` of the squares below (or above) goal tiles in its
-//! dead-end test, where a square without a goal of its own has its `painted` atoms dropped by
-//! relevance pruning, so that test can miss a dead end the model sees: the evaluator then gives
-//! a finite value where the proved one is infinite, on a state from which no plan exists) are
+//! every block and `clear` of the blocks with a clear goal; floortile's value the positions and
+//! colors of the robots, `robot-at` and `robot-has`, and the goal atoms `painted`; its dead-end
+//! test also reads `painted` of a goal tile in another color and of the squares goal tiles are
+//! painted from, atoms relevance pruning drops where they are no goal, so the evaluator can miss
+//! a dead end the model sees and give a finite value where the proved h is infinite, only on
+//! states from which no plan exists (dead ends stay dead), which costs neither admissibility nor
+//! an optimal plan) are
 //! trusted, not proved. The shared lemmas of the proofs are in `proofs/Counting.v`. The plan itself is always
 //! validated by `val`, so an unsound heuristic can cost optimality, never validity.
 //!
