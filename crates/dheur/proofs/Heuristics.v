@@ -269,6 +269,9 @@ Definition floortile_check_8 (c : Ctx) : bool :=
 (* check down-reverses-up *)
 Definition floortile_check_9 (c : Ctx) : bool :=
   (forallb (fun v_t => (forallb (fun v_x => (stat c "up" [v_x; v_t])) (List.filter (fun v_x => (stat c "down" [v_t; v_x])) (objs c "tile")))) (objs c "tile")).
+(* check a-tile-without-goal *)
+Definition floortile_check_10 (c : Ctx) : bool :=
+  (existsb (fun v_t => (negb (existsb (fun v_c => (goal c "painted" [v_t; v_c])) (objs c "color")))) (objs c "tile")).
 Definition floortile_schemas : list Schema :=
   [{| sname := "change_color"; sparams := [["robot"]; ["color"]; ["color"]]; spre := [PAtom true "robot-has" [(AVar 0); (AVar 1)]; PAtom true "available-color" [(AVar 2)]]; sadd := [("robot-has", [(AVar 0); (AVar 2)])]; sdel := [("robot-has", [(AVar 0); (AVar 1)])] |};
    {| sname := "paint_up"; sparams := [["robot"]; ["tile"]; ["tile"]; ["color"]]; spre := [PAtom true "robot-has" [(AVar 0); (AVar 3)]; PAtom true "robot-at" [(AVar 0); (AVar 2)]; PAtom true "up" [(AVar 1); (AVar 2)]; PAtom true "clear" [(AVar 1)]]; sadd := [("painted", [(AVar 1); (AVar 3)])]; sdel := [("clear", [(AVar 1)])] |};
@@ -281,12 +284,14 @@ Definition floortile_wf (c : Ctx) : Prop :=
   objects_distinct c /\ (forall ys, stat c "up" ys = init c "up" ys) /\ (forall ys, stat c "down" ys = init c "down" ys) /\ (forall ys, stat c "right" ys = init c "right" ys) /\ (forall ys, stat c "left" ys = init c "left" ys) /\ (forall ys, stat c "available-color" ys = init c "available-color" ys) /\ (forall x, In x (objs c "tile") -> dist c "g" x x = 0 /\ 0 < dist_cap c "g") /\
   (forall x y, In x (objs c "tile") -> In y (objs c "tile") -> dist c "g" x y <= dist_cap c "g") /\
   (forall u v t, In u (objs c "tile") -> In v (objs c "tile") -> In t (objs c "tile") -> (stat c "up" [v; u] = true \/ stat c "down" [v; u] = true \/ stat c "right" [v; u] = true \/ stat c "left" [v; u] = true) ->
-     dist c "g" u t <= 1 + dist c "g" v t /\ (dist c "g" v t < dist_cap c "g" -> dist c "g" u t < dist_cap c "g")) /\ (forall x, In x (objs c "tile") -> dist c "above" x x = 0 /\ 0 < dist_cap c "above") /\
+     dist c "g" u t <= 1 + dist c "g" v t /\ (dist c "g" v t < dist_cap c "g" -> dist c "g" u t < dist_cap c "g")) /\ (forall u t, In u (objs c "tile") -> In t (objs c "tile") -> u <> t -> dist c "g" u t < dist_cap c "g" ->
+     exists v, In v (objs c "tile") /\ (stat c "up" [v; u] = true \/ stat c "down" [v; u] = true \/ stat c "right" [v; u] = true \/ stat c "left" [v; u] = true) /\ dist c "g" v t < dist_cap c "g" /\ dist c "g" u t = 1 + dist c "g" v t) /\ (forall x, In x (objs c "tile") -> dist c "above" x x = 0 /\ 0 < dist_cap c "above") /\
   (forall x y, In x (objs c "tile") -> In y (objs c "tile") -> dist c "above" x y <= dist_cap c "above") /\
   (forall u v t, In u (objs c "tile") -> In v (objs c "tile") -> In t (objs c "tile") -> (stat c "up" [v; u] = true) ->
-     dist c "above" u t <= 1 + dist c "above" v t /\ (dist c "above" v t < dist_cap c "above" -> dist c "above" u t < dist_cap c "above")).
+     dist c "above" u t <= 1 + dist c "above" v t /\ (dist c "above" v t < dist_cap c "above" -> dist c "above" u t < dist_cap c "above")) /\ (forall u t, In u (objs c "tile") -> In t (objs c "tile") -> u <> t -> dist c "above" u t < dist_cap c "above" ->
+     exists v, In v (objs c "tile") /\ (stat c "up" [v; u] = true) /\ dist c "above" v t < dist_cap c "above" /\ dist c "above" u t = 1 + dist c "above" v t).
 Definition floortile_certificate (c : Ctx) : bool :=
-  (andb (floortile_check_0 c) (andb (floortile_check_1 c) (andb (floortile_check_2 c) (andb (floortile_check_3 c) (andb (floortile_check_4 c) (andb (floortile_check_5 c) (andb (floortile_check_6 c) (andb (floortile_check_7 c) (andb (floortile_check_8 c) (andb (floortile_check_9 c) true)))))))))).
+  (andb (floortile_check_0 c) (andb (floortile_check_1 c) (andb (floortile_check_2 c) (andb (floortile_check_3 c) (andb (floortile_check_4 c) (andb (floortile_check_5 c) (andb (floortile_check_6 c) (andb (floortile_check_7 c) (andb (floortile_check_8 c) (andb (floortile_check_9 c) (andb (floortile_check_10 c) true))))))))))).
 
 (* satellite: printed from heuristics/satellite.heur by certplan; do not edit. *)
 Definition satellite_value (c : Ctx) : nat :=

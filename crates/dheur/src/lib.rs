@@ -34,7 +34,14 @@
 //! where they cannot serve the goal (an imaging-only rover's store, in IPC tasks) and then read
 //! false, so there the evaluator computes the proved function of the task without those initial
 //! atoms, not of the task itself; no relevant operator changes them, and that task has the same
-//! optimal costs) are
+//! optimal costs;
+//! floortile's value the positions and
+//! colors of the robots, `robot-at` and `robot-has`, and the goal atoms `painted`; its dead-end
+//! test also reads `painted` of a goal tile in another color and of the squares goal tiles are
+//! painted from, atoms relevance pruning drops where they are no goal, so the evaluator can miss
+//! a dead end the model sees and give a finite value where the proved h is infinite, only on
+//! states from which no plan exists (dead ends stay dead), which costs neither admissibility nor
+//! an optimal plan) are
 //! trusted, not proved. The shared lemmas of the proofs are in `proofs/Counting.v`. The plan itself is always
 //! validated by `val`, so an unsound heuristic can cost optimality, never validity.
 //!
@@ -80,6 +87,7 @@ pub const PROOFS: &[(&str, &str)] = &[
     ("miconic", include_str!("../proofs/Miconic.v")),
     ("ferry", include_str!("../proofs/Ferry.v")),
     ("childsnack", include_str!("../proofs/Childsnack.v")),
+    ("floortile", include_str!("../proofs/Floortile.v")),
     ("satellite", include_str!("../proofs/Satellite.v")),
     ("rovers", include_str!("../proofs/Rovers.v")),
     ("blocksworld", include_str!("../proofs/Blocksworld.v")),

@@ -193,6 +193,7 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
         ("satellite", &[("satellites", 2), ("instruments", 3), ("modes", 2), ("directions", 3)]),
         ("transport", &[("locations", 4), ("trucks", 2), ("packages", 2), ("capacity", 2)]),
         ("childsnack", &[("children", 1), ("allergic", 1), ("trays", 1), ("sandwiches", 2), ("tables", 1)]),
+        ("floortile", &[("rows", 2), ("columns", 2), ("robots", 1)]),
         ("sokoban", &[("grid", 6), ("boxes", 2)]),
         ("blocksworld", &[("blocks", 4)]),
         ("rovers", &[("rovers", 2), ("waypoints", 4), ("cameras", 1), ("objectives", 2)]),
