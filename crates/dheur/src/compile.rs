@@ -115,7 +115,8 @@ impl DistTable {
     /// The entry the evaluator reads for index object `i` and objects `a` and `b`, for a
     /// `distance-by` table; `None` for a `distance` table (the agreement test prints both kinds).
     pub fn distance_by(&self, i: u32, a: u32, b: u32) -> Option<u64> {
-        (!self.index.is_empty()).then(|| if (i as usize) < self.index.len() { self.get_by(i, a, b) } else { self.cap as u64 })
+        (!self.index.is_empty())
+            .then(|| if (i as usize) < self.index.len() { self.get_by(i, a, b) } else { self.cap as u64 })
     }
 }
 

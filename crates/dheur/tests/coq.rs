@@ -253,7 +253,11 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
                             }
                         }
                     }
-                    dist = format!("if String.eqb t {name} then lookup [{}] {} a b else {dist}", entries.join("; "), t.cap);
+                    dist = format!(
+                        "if String.eqb t {name} then lookup [{}] {} a b else {dist}",
+                        entries.join("; "),
+                        t.cap
+                    );
                 } else {
                     for i in 0..nobjects {
                         for a in 0..nobjects {
