@@ -12,6 +12,7 @@ as a full one. The 14 rovers-hard tasks missing from ../shared/ipc2023-test coun
 """
 import collections
 import json
+import statistics
 import subprocess
 import sys
 
@@ -97,3 +98,31 @@ if refusals:
     print("\nCertificate refusals:\n")
     for r in refusals:
         print(f"- {r['problem']}: {(r.get('stderr_tail') or '').strip().splitlines()[-1:]}")
+
+# Time per expansion, certplan-domain against certplan-lmcut, on the tasks both solve with at least
+# 100 expansions (search time over expansions; the median of the per-task ratios).
+ratios = collections.defaultdict(list)
+for (config, d), rs in by.items():
+    if config != "certplan-domain":
+        continue
+    lm = {r["problem"]: r for r in by.get(("certplan-lmcut", d), [])}
+    for r in rs:
+        o = lm.get(r["problem"])
+        if not o or r["status"] != "solved" or o["status"] != "solved":
+            continue
+        if min(r["expansions"] or 0, o["expansions"] or 0) < 100:
+            continue
+        mine = r["times"].get("search", 0) / r["expansions"]
+        theirs = o["times"].get("search", 0) / o["expansions"]
+        if mine > 0 and theirs > 0:
+            ratios[d].append(mine / theirs)
+if ratios:
+    print("\nSearch time per expansion, certplan-domain / certplan-lmcut (tasks both solve, >= 100 "
+          "expansions each; median of per-task ratios):\n")
+    print("| domain | tasks | median ratio |")
+    print("|---|---:|---:|")
+    for d in DOMAINS:
+        if ratios[d]:
+            print(f"| {d} | {len(ratios[d])} | {statistics.median(ratios[d]):.3f} |")
+    every = [x for v in ratios.values() for x in v]
+    print(f"| all | {len(every)} | {statistics.median(every):.3f} |")
