@@ -255,14 +255,14 @@ impl Program {
                 pairs.extend(relation_pairs(view, &t.name, &t.ty, r)?);
             }
             let table = match &t.index {
-                None => distance_table_checked(view, &t.name, &t.edges, &pairs, &t.ty, t.exact)?,
+                None => distance_table_with(view, &t.name, &t.edges, &pairs, &t.ty, t.exact)?,
                 Some(_) if !pairs.is_empty() => {
                     return Err(CompileError(format!(
                         "table `{}`: `where` edges are for `distance` tables, not `distance-by`",
                         t.name
                     )));
                 }
-                Some(ix) => distance_table_by_checked(view, &t.name, &t.edges, ix, &t.ty, t.exact)?,
+                Some(ix) => distance_table_by(view, &t.name, &t.edges, ix, &t.ty, t.exact)?,
             };
             c.tables.push(table);
         }
@@ -913,24 +913,14 @@ pub fn distance_table(
     preds: &[(String, bool)],
     ty: &str,
 ) -> Result<DistTable, CompileError> {
-    distance_table_with(view, name, preds, &[], ty)
+    distance_table_with(view, name, preds, &[], ty, false)
 }
 
 /// BFS distances over static binary predicates (each edge `a -> b`, or `b -> a` when reversed)
 /// between objects of `ty`, with the properties the proofs use checked (see
 /// [`checked_distances`]). Object pairs `extra` (from `where` edge relations) are edges too.
+/// With `exact`, also that the table holds exact shortest-path distances.
 pub fn distance_table_with(
-    view: &TaskView,
-    name: &str,
-    preds: &[(String, bool)],
-    extra: &[(u32, u32)],
-    ty: &str,
-) -> Result<DistTable, CompileError> {
-    distance_table_checked(view, name, preds, extra, ty, false)
-}
-
-/// [`distance_table_with`], and with `exact` its exactness checked too (see [`checked_distances`]).
-pub fn distance_table_checked(
     view: &TaskView,
     name: &str,
     preds: &[(String, bool)],
@@ -955,19 +945,8 @@ pub fn distance_table_checked(
 
 /// A `distance-by` table: for each object `i` of `index_ty`, the distances of [`distance_table`]
 /// over the edges `(P i a b)` of static ternary predicates (`b -> a` when reversed), each graph's
-/// properties checked the same way; the cap is the node count.
+/// properties checked the same way (exactness too with `exact`); the cap is the node count.
 pub fn distance_table_by(
-    view: &TaskView,
-    name: &str,
-    preds: &[(String, bool)],
-    index_ty: &str,
-    ty: &str,
-) -> Result<DistTable, CompileError> {
-    distance_table_by_checked(view, name, preds, index_ty, ty, false)
-}
-
-/// [`distance_table_by`], and with `exact` each graph's exactness checked too.
-pub fn distance_table_by_checked(
     view: &TaskView,
     name: &str,
     preds: &[(String, bool)],
