@@ -68,6 +68,11 @@ pub struct RunArgs {
     /// Only the runs of this configuration (repeatable; default: every configuration).
     #[arg(long = "config", value_name = "NAME")]
     configs: Vec<String>,
+    /// Only the runs of the tasks matching this pattern (repeatable): the task's path under its
+    /// suite's root, as the results' `problem` field has it, with `*`, `?` and `[...]` within one
+    /// path component, e.g. `spanner/hard/*` or `*/easy/p0?.pddl`.
+    #[arg(long = "task", value_name = "PATTERN")]
+    tasks: Vec<String>,
     /// Run again the runs whose result has this status (`out_of_time`, `crashed`, ...; repeatable),
     /// e.g. after raising a limit; `STATUS:LIMIT` only those that hit that limit
     /// (`out_of_time:wall`). The new record is appended and is the one that counts.
@@ -193,6 +198,7 @@ pub fn run(args: &LabArgs, ui: &Ui) -> Result<Outcome, Fatal> {
                 jobs: a.jobs as usize,
                 shard: a.shard,
                 configs: a.configs.clone(),
+                tasks: a.tasks.clone(),
                 quiet: ui.quiet || json,
                 certplan: exp.settings.certplan.clone().unwrap_or(own),
                 version: env!("CARGO_PKG_VERSION").into(),

@@ -432,6 +432,13 @@ fn file_name(rel: &str) -> &str {
     rel.rsplit('/').next().unwrap_or(rel)
 }
 
+/// Whether a `/`-separated path matches a pattern of the same number of components, each matched
+/// as [`glob`] matches them.
+pub fn path_matches(pattern: &str, path: &str) -> bool {
+    let (p, x): (Vec<&str>, Vec<&str>) = (pattern.split('/').collect(), path.split('/').collect());
+    p.len() == x.len() && p.iter().zip(&x).all(|(a, b)| matches(a.as_bytes(), b.as_bytes()))
+}
+
 /// The files under `root` matching `pattern` (`/`-separated; `*`, `?` and `[...]` within one
 /// path component), as `/`-separated paths relative to root, sorted.
 pub fn glob(root: &Path, pattern: &str) -> Result<Vec<String>, String> {
@@ -549,6 +556,14 @@ fn read_csv(text: &str, path: &Path) -> Result<Vec<BTreeMap<String, String>>, St
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn path_patterns() {
+        assert!(path_matches("spanner/hard/*", "spanner/hard/p09.pddl"));
+        assert!(path_matches("*/easy/p0?.pddl", "ferry/easy/p07.pddl"));
+        assert!(!path_matches("*/easy/p0?.pddl", "ferry/easy/p17.pddl"));
+        assert!(!path_matches("spanner/*", "spanner/hard/p09.pddl"));
+    }
 
     #[test]
     fn glob_components() {

@@ -18,6 +18,9 @@ pub struct RunOptions {
     /// experiment can be run first and the others in later sessions, into the same results file.
     pub configs: Vec<String>,
     pub quiet: bool,
+    /// Only the runs whose task (`Task::problem`) matches one of these patterns (every run when
+    /// empty): see [`crate::experiment::path_matches`].
+    pub tasks: Vec<String>,
     /// Run again the runs whose last record has one of these statuses, and if a limit is given,
     /// that `limit_hit` (a new record is appended; the last record of a run is the one that counts).
     pub redo: Vec<(Status, Option<String>)>,
@@ -52,6 +55,12 @@ pub fn run(exp: &Experiment, opts: &RunOptions) -> Result<Summary, String> {
     }
     if !opts.configs.is_empty() {
         runs.retain(|r| opts.configs.contains(&exp.configs[r.config].name));
+    }
+    if !opts.tasks.is_empty() {
+        runs.retain(|r| opts.tasks.iter().any(|p| crate::experiment::path_matches(p, &r.task.problem)));
+        if runs.is_empty() {
+            return Err(format!("--task {}: no task of the experiment matches", opts.tasks.join(", ")));
+        }
     }
     let results_path = match opts.shard {
         Some(s) => {
@@ -238,7 +247,7 @@ pub fn command(exp: &Experiment, run: &Run, certplan: &Path, dir: &Path) -> Vec<
                     .replace("{plan}", &plan)
                     .replace("{time_limit}", &format!("{}", s.time_limit))
                     .replace("{memory_limit}", &s.memory_limit.to_string())
-                    .replace("{experiment_dir}", &absolute(exp.path.parent().unwrap_or(Path::new("."))))
+                    .replace("{experiment_dir}", &experiment_dir(&exp.path))
             })
             .collect(),
         None => {
@@ -257,6 +266,15 @@ pub fn command(exp: &Experiment, run: &Run, certplan: &Path, dir: &Path) -> Vec<
             v.extend([domain, problem]);
             v
         }
+    }
+}
+
+/// The experiment file's folder, absolute: a bare file name (`lab run exp.toml`, run from its
+/// folder) has the empty parent, which `std::path::absolute` refuses.
+fn experiment_dir(file: &Path) -> String {
+    match file.parent() {
+        Some(d) if !d.as_os_str().is_empty() => absolute(d),
+        _ => absolute(Path::new(".")),
     }
 }
 
@@ -401,6 +419,11 @@ fn read_certplan(stdout: &str, rec: &mut RunRecord) {
             }
         }
     }
+    // The engine's own time, without certificates and heuristic set-up: what Fast Downward's
+    // `Search time` measures, and what time per expansion is computed from.
+    if let Some(x) = search["seconds"].as_f64() {
+        rec.times.insert("search_loop".into(), x);
+    }
     if let Some(cost) = v["plan"]["cost"].as_u64() {
         rec.cost = Some(cost);
         rec.length = v["plan"]["length"].as_u64();
@@ -476,5 +499,17 @@ pub fn render_config(c: &ConfigSpec) -> String {
         (_, Some(a), _) => format!("certplan --alias {a}"),
         (_, _, Some(cmd)) => cmd.join(" "),
         _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn experiment_dir_of_a_bare_file_name_is_the_working_folder() {
+        let cwd = std::env::current_dir().unwrap().display().to_string();
+        assert_eq!(experiment_dir(Path::new("exp.toml")), cwd);
+        assert_eq!(experiment_dir(Path::new("sub/exp.toml")), format!("{cwd}/sub"));
     }
 }
