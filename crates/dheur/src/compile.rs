@@ -7,7 +7,7 @@ use crate::lang::{Binder, Definition, Expr, Fold, NatOp, Source, Term};
 use ground::{AtomId, GroundTask};
 use model::lifted::{Condition, ObjectId, Task, TypeSpec};
 use rustc_hash::{FxHashMap, FxHashSet};
-use search::state::{Layout, State};
+use search::state::{FieldId, Layout, State};
 
 /// Atom table codes besides ground atom ids.
 const FALSE: u32 = u32::MAX;
@@ -29,6 +29,25 @@ enum Domain {
     Indexed(u16, Vec<Vec<u32>>),
     /// A filter evaluated per state.
     Filtered(Vec<u32>, Box<Node>),
+    /// A per-state filter with a conjunct that tests an atom that, for each value of the outer
+    /// variables, lives in one field of the packed state (set by [`Program::specialize`]): the
+    /// field's true atom names the only object that can pass, so the list is not walked.
+    Field(Vec<u32>, Box<Node>, Box<FieldIndex>),
+}
+
+/// How a [`Domain::Field`] finds its candidate.
+#[derive(Debug)]
+struct FieldIndex {
+    /// The key atom's arguments; the binder's variable is argument `pos`.
+    args: Vec<CTerm>,
+    pos: usize,
+    /// Per tuple of the other arguments: the field holding its atoms and the tuple's number.
+    groups: FxHashMap<Vec<u32>, (FieldId, u32)>,
+    /// The same, by object, when there is one other argument (no hashing per state).
+    groups1: Option<Vec<Option<(FieldId, u32)>>>,
+    /// Per atom id, for the atoms of the key predicate (binder argument in the list): its
+    /// tuple's number and its object at `pos`; `(u32::MAX, _)` for other atoms.
+    atom: Vec<(u32, u32)>,
 }
 
 #[derive(Debug)]
@@ -61,6 +80,10 @@ enum Node {
     Less(Box<Node>, Box<Node>),
     LessEq(Box<Node>, Box<Node>),
     Atom(u32, Vec<CTerm>),
+    /// A closed number-valued fold that occurs more than once in the definition (the dead-end
+    /// test and the value often share one, such as the count of unmet goals): computed once per
+    /// state, in memo slot `.0`.
+    Memo(u16, Box<Node>),
 }
 
 /// Per (source, predicate): the code of each argument tuple.
@@ -83,6 +106,27 @@ pub struct DistTable {
     pub cap: u32,
     /// `distance-by`: object id to its graph's number; `u32::MAX` outside the index type.
     index: Vec<u32>,
+}
+
+impl AtomTable {
+    /// Calls `f` on each tuple the table has a code for (`FALSE` codes included for dense
+    /// tables), with its code.
+    fn entries(&self, nobjects: usize, f: &mut dyn FnMut(&[u32], u32)) {
+        match &self.dense {
+            Some(d) => {
+                let mut tuple = vec![0u32; self.arity];
+                for (i, &code) in d.iter().enumerate() {
+                    let mut r = i;
+                    for x in tuple.iter_mut().rev() {
+                        *x = (r % nobjects.max(1)) as u32;
+                        r /= nobjects.max(1);
+                    }
+                    f(&tuple, code);
+                }
+            }
+            None => self.sparse.iter().for_each(|(k, &code)| f(k, code)),
+        }
+    }
 }
 
 impl DistTable {
@@ -219,6 +263,7 @@ pub struct Program {
     nobjects: usize,
     obj_slots: usize,
     nats: usize,
+    memos: usize,
 }
 
 /// Why a definition does not compile against a task (a certificate failure: the task lacks a
@@ -235,6 +280,8 @@ struct Compiler<'v, 'a> {
     atom_index: FxHashMap<(u8, u32), u32>,
     atoms: Vec<AtomTable>,
     tables: Vec<DistTable>,
+    /// The closed folds that occur more than once, by memo slot.
+    shared: Vec<Expr>,
 }
 
 impl Program {
@@ -248,6 +295,7 @@ impl Program {
             atom_index: FxHashMap::default(),
             atoms: Vec::new(),
             tables: Vec::new(),
+            shared: Vec::new(),
         };
         for t in &def.tables {
             let mut pairs = Vec::new();
@@ -267,6 +315,7 @@ impl Program {
             c.tables.push(table);
         }
         let table_names: Vec<String> = def.tables.iter().map(|t| t.name.clone()).collect();
+        c.shared = shared_folds(std::iter::once(&def.value).chain(def.dead_end.as_ref()));
         let value = c.node(&def.value, &table_names)?;
         let dead_end = def.dead_end.as_ref().map(|d| c.node(d, &table_names)).transpose()?;
         Ok(Program {
@@ -277,6 +326,7 @@ impl Program {
             nobjects: view.task.objects.len(),
             obj_slots: c.max_objs,
             nats: c.max_nats,
+            memos: c.shared.len(),
         })
     }
 
@@ -291,6 +341,7 @@ impl Program {
             atom_index: FxHashMap::default(),
             atoms: Vec::new(),
             tables: Vec::new(),
+            shared: Vec::new(),
         };
         let n = c.node(expr, &[])?;
         let p = Program {
@@ -301,6 +352,7 @@ impl Program {
             nobjects: view.task.objects.len(),
             obj_slots: c.max_objs,
             nats: c.max_nats,
+            memos: 0,
         };
         let mut env = Env::new(&p);
         Ok(p.bool(&n, &[], &Layout::binary(0), &mut env))
@@ -313,6 +365,7 @@ impl Program {
     /// h(s): `None` (infinity) where the dead-end test holds.
     #[inline]
     pub fn evaluate(&self, s: &State, layout: &Layout, env: &mut Env) -> Option<u64> {
+        env.memo.iter_mut().for_each(|m| *m = None);
         if let Some(d) = &self.dead_end
             && self.bool(d, s, layout, env)
         {
@@ -331,19 +384,45 @@ impl Program {
 
     fn domain<'p>(&'p self, d: &'p Domain, env: &Env) -> &'p [u32] {
         match d {
-            Domain::Fixed(v) | Domain::Filtered(v, _) => v,
+            Domain::Fixed(v) | Domain::Filtered(v, _) | Domain::Field(v, ..) => v,
             Domain::Indexed(outer, lists) => &lists[env.objs[*outer as usize] as usize],
         }
     }
 
     /// Runs `f` on each object of the binder's domain (filter applied) until it returns false.
     #[inline]
-    fn each(&self, b: &CBinder, s: &State, l: &Layout, env: &mut Env, f: &mut dyn FnMut(&Self, &mut Env) -> bool) {
+    fn each(&self, b: &CBinder, s: &State, l: &Layout, env: &mut Env, f: &mut impl FnMut(&Self, &mut Env) -> bool) {
+        if let Domain::Field(_, filter, ix) = &b.domain {
+            let mut key = [0u32; 8];
+            let mut k = 0;
+            for (i, a) in ix.args.iter().enumerate() {
+                if i != ix.pos {
+                    key[k] = Self::term(*a, env);
+                    k += 1;
+                }
+            }
+            let found = match &ix.groups1 {
+                Some(g) => g[key[0] as usize],
+                None => ix.groups.get(&key[..k]).copied(),
+            };
+            let Some((field, group)) = found else { return };
+            let Some(atom) = l.field_atom(s, field) else { return };
+            match ix.atom.get(atom as usize) {
+                Some(&(g, o)) if g == group => {
+                    env.objs[b.slot as usize] = o;
+                    if self.test(filter, s, l, env) {
+                        f(self, env);
+                    }
+                }
+                _ => {}
+            }
+            return;
+        }
         let list = self.domain(&b.domain, env);
         for &o in list {
             env.objs[b.slot as usize] = o;
             if let Domain::Filtered(_, filter) = &b.domain
-                && !self.bool(filter, s, l, env)
+                && !self.test(filter, s, l, env)
             {
                 continue;
             }
@@ -363,7 +442,7 @@ impl Program {
             Node::Max(v) => v.iter().fold(0u64, |a, x| a.max(self.nat(x, s, l, env))),
             Node::Min(v) => v.iter().fold(u64::MAX, |a, x| a.min(self.nat(x, s, l, env))),
             Node::If(c, a, b) => {
-                if self.bool(c, s, l, env) {
+                if self.test(c, s, l, env) {
                     self.nat(a, s, l, env)
                 } else {
                     self.nat(b, s, l, env)
@@ -382,7 +461,7 @@ impl Program {
                         true
                     }),
                     Fold::Count => self.each(b, s, l, env, &mut |p, env| {
-                        acc += p.bool(body, s, l, env) as u64;
+                        acc += p.test(body, s, l, env) as u64;
                         true
                     }),
                     Fold::MaxOver => self.each(b, s, l, env, &mut |p, env| {
@@ -410,6 +489,14 @@ impl Program {
                 self.tables[*t as usize].get_by(Self::term(*i, env), Self::term(*a, env), Self::term(*b, env))
             }
             Node::Cap(t) => self.tables[*t as usize].cap as u64,
+            Node::Memo(i, x) => match env.memo[*i as usize] {
+                Some(v) => v,
+                None => {
+                    let v = self.nat(x, s, l, env);
+                    env.memo[*i as usize] = Some(v);
+                    v
+                }
+            },
             _ => unreachable!("sorts are checked by the parser"),
         }
     }
@@ -417,9 +504,9 @@ impl Program {
     fn bool(&self, n: &Node, s: &State, l: &Layout, env: &mut Env) -> bool {
         match n {
             Node::Bool(b) => *b,
-            Node::And(v) => v.iter().all(|x| self.bool(x, s, l, env)),
-            Node::Or(v) => v.iter().any(|x| self.bool(x, s, l, env)),
-            Node::Not(x) => !self.bool(x, s, l, env),
+            Node::And(v) => v.iter().all(|x| self.test(x, s, l, env)),
+            Node::Or(v) => v.iter().any(|x| self.test(x, s, l, env)),
+            Node::Not(x) => !self.test(x, s, l, env),
             Node::Eq(a, b) => Self::term(*a, env) == Self::term(*b, env),
             Node::Less(a, b) => self.nat(a, s, l, env) < self.nat(b, s, l, env),
             Node::LessEq(a, b) => self.nat(a, s, l, env) <= self.nat(b, s, l, env),
@@ -431,7 +518,7 @@ impl Program {
             Node::Fold(Fold::Exists, b, body) => {
                 let mut found = false;
                 self.each(b, s, l, env, &mut |p, env| {
-                    found = p.bool(body, s, l, env);
+                    found = p.test(body, s, l, env);
                     !found
                 });
                 found
@@ -439,44 +526,58 @@ impl Program {
             Node::Fold(Fold::Forall, b, body) => {
                 let mut all = true;
                 self.each(b, s, l, env, &mut |p, env| {
-                    all = p.bool(body, s, l, env);
+                    all = p.test(body, s, l, env);
                     all
                 });
                 all
             }
-            Node::Atom(t, args) => {
-                let table = &self.atoms[*t as usize];
-                let code = match &table.dense {
-                    Some(d) => {
-                        let n = self.objs_total();
-                        let mut i = 0usize;
-                        for a in args {
-                            i = i * n + Self::term(*a, env) as usize;
-                        }
-                        d[i]
-                    }
-                    None => {
-                        // No allocation: a `Vec` key is looked up by slice.
-                        let mut buf = [0u32; 8];
-                        let code = if args.len() <= buf.len() {
-                            for (i, a) in args.iter().enumerate() {
-                                buf[i] = Self::term(*a, env);
-                            }
-                            table.sparse.get(&buf[..args.len()])
-                        } else {
-                            let key: Vec<u32> = args.iter().map(|a| Self::term(*a, env)).collect();
-                            table.sparse.get(&key)
-                        };
-                        *code.unwrap_or(&FALSE)
-                    }
-                };
-                match code {
-                    FALSE => false,
-                    TRUE => true,
-                    a => l.holds(s, a),
-                }
-            }
+            Node::Atom(t, args) => self.atom(*t, args, s, l, env),
             _ => unreachable!("sorts are checked by the parser"),
+        }
+    }
+
+    /// A condition, with atom tests (most of the nodes a heuristic evaluates) inline rather than
+    /// through [`Program::bool`]'s full match.
+    #[inline(always)]
+    fn test(&self, n: &Node, s: &State, l: &Layout, env: &mut Env) -> bool {
+        match n {
+            Node::Atom(t, args) => self.atom(*t, args, s, l, env),
+            Node::Not(x) => !self.test(x, s, l, env),
+            _ => self.bool(n, s, l, env),
+        }
+    }
+
+    #[inline(always)]
+    fn atom(&self, t: u32, args: &[CTerm], s: &State, l: &Layout, env: &Env) -> bool {
+        let table = &self.atoms[t as usize];
+        let code = match &table.dense {
+            Some(d) => {
+                let n = self.objs_total();
+                let mut i = 0usize;
+                for a in args {
+                    i = i * n + Self::term(*a, env) as usize;
+                }
+                d[i]
+            }
+            None => {
+                // No allocation: a `Vec` key is looked up by slice.
+                let mut buf = [0u32; 8];
+                let code = if args.len() <= buf.len() {
+                    for (i, a) in args.iter().enumerate() {
+                        buf[i] = Self::term(*a, env);
+                    }
+                    table.sparse.get(&buf[..args.len()])
+                } else {
+                    let key: Vec<u32> = args.iter().map(|a| Self::term(*a, env)).collect();
+                    table.sparse.get(&key)
+                };
+                *code.unwrap_or(&FALSE)
+            }
+        };
+        match code {
+            FALSE => false,
+            TRUE => true,
+            a => l.holds(s, a),
         }
     }
 
@@ -485,19 +586,144 @@ impl Program {
     }
 }
 
+struct Specializer<'p> {
+    atoms: &'p [AtomTable],
+    nobjects: usize,
+    layout: &'p Layout,
+    done: std::cell::Cell<usize>,
+}
+
+impl Specializer<'_> {
+    fn node(&self, n: &mut Node) {
+        match n {
+            Node::Add(v) | Node::Max(v) | Node::Min(v) | Node::And(v) | Node::Or(v) => {
+                v.iter_mut().for_each(|x| self.node(x))
+            }
+            Node::Sub(a, b) | Node::Mul(a, b) | Node::Less(a, b) | Node::LessEq(a, b) | Node::Let(_, a, b) => {
+                self.node(a);
+                self.node(b);
+            }
+            Node::If(c, a, b) => {
+                self.node(c);
+                self.node(a);
+                self.node(b);
+            }
+            Node::Not(x) | Node::Memo(_, x) => self.node(x),
+            Node::Fold(_, b, body) => {
+                self.binder(b);
+                self.node(body);
+            }
+            Node::MinOver(b, body, empty) => {
+                self.binder(b);
+                self.node(body);
+                self.node(empty);
+            }
+            Node::Num(_)
+            | Node::NatVar(_)
+            | Node::Dist(..)
+            | Node::DistBy(..)
+            | Node::Cap(_)
+            | Node::Bool(_)
+            | Node::Eq(..)
+            | Node::Atom(..) => {}
+        }
+    }
+
+    fn binder(&self, b: &mut CBinder) {
+        let Domain::Filtered(list, filter) = &mut b.domain else { return };
+        self.node(filter);
+        let Some(ix) = self.index(filter, b.slot, list) else { return };
+        let Domain::Filtered(list, filter) = std::mem::replace(&mut b.domain, Domain::Fixed(Vec::new())) else {
+            unreachable!("matched above")
+        };
+        b.domain = Domain::Field(list, filter, Box::new(ix));
+        self.done.set(self.done.get() + 1);
+    }
+
+    /// The field index of a filter, when its key atom qualifies (see [`Program::specialize`]).
+    fn index(&self, filter: &Node, slot: u16, list: &[u32]) -> Option<FieldIndex> {
+        match filter {
+            Node::Atom(t, args) => self.index_atom(*t, args, slot, list),
+            Node::And(v) => v.iter().find_map(|c| match c {
+                Node::Atom(t, args) => self.index_atom(*t, args, slot, list),
+                _ => None,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The field index of one conjunct, an atom test with the binder's variable once.
+    fn index_atom(&self, t: u32, args: &[CTerm], slot: u16, list: &[u32]) -> Option<FieldIndex> {
+        let mut at = args.iter().enumerate().filter(|(_, a)| matches!(a, CTerm::Var(v) if *v == slot));
+        let (pos, _) = at.next()?;
+        if at.next().is_some() || args.len() > 9 {
+            return None;
+        }
+        let mut member = vec![false; self.nobjects];
+        list.iter().for_each(|&o| member[o as usize] = true);
+        let mut ix =
+            FieldIndex { args: args.to_vec(), pos, groups: FxHashMap::default(), groups1: None, atom: Vec::new() };
+        let mut ok = true;
+        self.atoms[t as usize].entries(self.nobjects, &mut |tuple, code| {
+            if !ok || !member[tuple[pos] as usize] || code == FALSE {
+                return;
+            }
+            if code == TRUE {
+                ok = false;
+                return;
+            }
+            let field = self.layout.field_of(code);
+            let mut key = tuple.to_vec();
+            key.remove(pos);
+            let next = ix.groups.len() as u32;
+            let &mut (f, g) = ix.groups.entry(key).or_insert((field, next));
+            ok = f == field;
+            if ix.atom.len() <= code as usize {
+                ix.atom.resize(code as usize + 1, (u32::MAX, 0));
+            }
+            ix.atom[code as usize] = (g, tuple[pos]);
+        });
+        if args.len() == 2 {
+            let mut by = vec![None; self.nobjects];
+            ix.groups.iter().for_each(|(k, &v)| by[k[0] as usize] = Some(v));
+            ix.groups1 = Some(by);
+        }
+        ok.then_some(ix)
+    }
+}
+
 /// Variable slots of one evaluation.
 pub struct Env {
     objs: Vec<u32>,
     nats: Vec<u64>,
+    /// The values of the shared folds ([`Node::Memo`]) in the state being evaluated.
+    memo: Vec<Option<u64>>,
 }
 
 impl Env {
     fn new(p: &Program) -> Env {
-        Env { objs: vec![0; p.objs_slots()], nats: vec![0; p.nats.max(1)] }
+        Env { objs: vec![0; p.objs_slots()], nats: vec![0; p.nats.max(1)], memo: vec![None; p.memos] }
     }
 }
 
 impl Program {
+    /// Specializes the per-state filters to the packing of the states it will evaluate: a filter
+    /// `(?x T (holds (P .. ?x ..)))`, or an `and` with such a test among its conjuncts, whose atoms for
+    /// each value of the other arguments lie in one field of `layout` (a mutex group, such as
+    /// where a truck is), reads that field instead of testing the atom of every object of `T`.
+    /// Values do not change: the candidate still passes the whole filter, and the other objects
+    /// fail that conjunct (their atoms share the field with the true one, so are false).
+    /// Returns how many binders it specialized.
+    pub fn specialize(&mut self, layout: &Layout) -> usize {
+        let Program { value, dead_end, atoms, nobjects, .. } = self;
+        let sp = Specializer { atoms, nobjects: *nobjects, layout, done: std::cell::Cell::new(0) };
+        sp.node(value);
+        if let Some(d) = dead_end {
+            sp.node(d);
+        }
+        sp.done.get()
+    }
+
     fn objs_slots(&self) -> usize {
         self.obj_slots.max(1)
     }
@@ -609,6 +835,7 @@ impl Compiler<'_, '_> {
                         nobjects: self.view.task.objects.len(),
                         obj_slots: self.max_objs,
                         nats: self.max_nats,
+                        memos: 0,
                     };
                     let mut env = Env::new(&prog);
                     let layout = Layout::binary(0);
@@ -672,6 +899,7 @@ impl Compiler<'_, '_> {
             nobjects: self.view.task.objects.len(),
             obj_slots: self.max_objs,
             nats: self.max_nats,
+            memos: 0,
         };
         let mut env = Env::new(&prog);
         let layout = Layout::binary(0);
@@ -703,6 +931,7 @@ impl Compiler<'_, '_> {
             nobjects: self.view.task.objects.len(),
             obj_slots: self.max_objs,
             nats: self.max_nats,
+            memos: 0,
         };
         let mut env = Env::new(&prog);
         let layout = Layout::binary(0);
@@ -717,6 +946,16 @@ impl Compiler<'_, '_> {
     }
 
     fn node_inner(&mut self, e: &Expr, tables: &[String]) -> Result<Node, CompileError> {
+        if let Some(i) = self.shared.iter().position(|x| x == e) {
+            let shared = std::mem::take(&mut self.shared);
+            let n = self.node_plain(e, tables);
+            self.shared = shared;
+            return Ok(Node::Memo(i as u16, Box::new(n?)));
+        }
+        self.node_plain(e, tables)
+    }
+
+    fn node_plain(&mut self, e: &Expr, tables: &[String]) -> Result<Node, CompileError> {
         Ok(match e {
             Expr::Num(k) => Node::Num(*k),
             Expr::NatVar(v) => Node::NatVar(self.nats.iter().rposition(|x| x == v).expect("scoped") as u16),
@@ -799,6 +1038,29 @@ fn foldable(e: &Expr) -> bool {
 }
 
 /// Whether a variable occurs outside the binders of `e` that bind it.
+/// The number-valued folds without free variables or `let` names that read the state and occur
+/// more than once in `roots` (each is then evaluated once per state, see [`Node::Memo`]).
+fn shared_folds<'e>(roots: impl Iterator<Item = &'e Expr>) -> Vec<Expr> {
+    let mut seen: Vec<(Expr, usize)> = Vec::new();
+    for r in roots {
+        r.walk(&mut |e| {
+            if !matches!(e, Expr::Fold(Fold::Sum | Fold::Count | Fold::MaxOver, ..) | Expr::MinOver(..)) {
+                return;
+            }
+            let mut uses_nats = false;
+            e.walk(&mut |x| uses_nats |= matches!(x, Expr::NatVar(_)));
+            if uses_nats || !e.reads_state() || has_free_var(e, &mut Vec::new()) {
+                return;
+            }
+            match seen.iter_mut().find(|(x, _)| x == e) {
+                Some((_, n)) => *n += 1,
+                None => seen.push((e.clone(), 1)),
+            }
+        });
+    }
+    seen.into_iter().filter(|(_, n)| *n > 1).map(|(e, _)| e).collect()
+}
+
 fn has_free_var(e: &Expr, bound: &mut Vec<String>) -> bool {
     let mut found = false;
     free_vars(e, bound, &mut |_| found = true);
@@ -880,6 +1142,7 @@ pub fn relation_pairs(
         atom_index: FxHashMap::default(),
         atoms: Vec::new(),
         tables: Vec::new(),
+        shared: Vec::new(),
     };
     let n = c.node(&r.expr, &[]).map_err(|e| CompileError(format!("table `{table}`: {}", e.0)))?;
     let p = Program {
@@ -890,6 +1153,7 @@ pub fn relation_pairs(
         nobjects: view.task.objects.len(),
         obj_slots: c.max_objs,
         nats: c.max_nats,
+        memos: 0,
     };
     let mut env = Env::new(&p);
     let layout = Layout::binary(0);

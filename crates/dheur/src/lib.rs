@@ -308,7 +308,8 @@ pub struct DomainHeuristic {
 }
 
 impl DomainHeuristic {
-    pub fn new(name: &str, program: Program, layout: Layout) -> DomainHeuristic {
+    pub fn new(name: &str, mut program: Program, layout: Layout) -> DomainHeuristic {
+        let _ = program.specialize(&layout);
         let env = program.env();
         DomainHeuristic { name: name.into(), program, layout, env }
     }

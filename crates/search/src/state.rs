@@ -36,8 +36,15 @@ struct Field {
 pub struct Layout {
     loc: Vec<Loc>,
     fields: Vec<Field>,
+    /// Per atom, the index of its field in `fields`.
+    field: Vec<u32>,
     pub words: usize,
 }
+
+/// One field of a [`Layout`]: the atoms it holds are mutex, so at most one of them is true, and
+/// reading the field names it (a single-atom field is that atom's bit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FieldId(u32);
 
 impl Layout {
     /// Groups of fewer than 3 atoms stay one bit per atom (a 2-atom field also needs 2 bits);
@@ -81,7 +88,25 @@ impl Layout {
         }
         // Fields in memory order, for cache-friendly enumeration.
         placed.sort_by_key(|f| (f.word, f.shift));
-        Layout { loc, fields: placed, words: free.len().max(1) }
+        let mut field = vec![0u32; natoms];
+        for (i, f) in placed.iter().enumerate() {
+            f.atoms.iter().for_each(|&a| field[a as usize] = i as u32);
+        }
+        Layout { loc, fields: placed, field, words: free.len().max(1) }
+    }
+
+    /// The field that holds atom `a`.
+    pub fn field_of(&self, a: AtomId) -> FieldId {
+        FieldId(self.field[a as usize])
+    }
+
+    /// The atom of field `f` that is true in `s`, if any: one read where testing each atom of a
+    /// mutex group would take one per atom.
+    #[inline]
+    pub fn field_atom(&self, s: &State, f: FieldId) -> Option<AtomId> {
+        let f = &self.fields[f.0 as usize];
+        let v = (s[f.word as usize] >> f.shift) & f.mask;
+        (v != 0).then(|| f.atoms[v as usize - 1])
     }
 
     /// One bit per atom.
