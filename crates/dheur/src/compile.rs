@@ -713,6 +713,46 @@ impl Program {
     /// where a truck is), reads that field instead of testing the atom of every object of `T`.
     /// Values do not change: the candidate still passes the whole filter, and the other objects
     /// fail that conjunct (their atoms share the field with the true one, so are false).
+    /// The same program with every shared fold ([`Node::Memo`]) computed where it occurs: the
+    /// plain evaluator that the tests compare the shared one with.
+    pub fn unshared(mut self) -> Program {
+        fn strip(n: &mut Node) {
+            if let Node::Memo(_, x) = n {
+                *n = std::mem::replace(x.as_mut(), Node::Num(0));
+                return strip(n);
+            }
+            match n {
+                Node::Add(v) | Node::Max(v) | Node::Min(v) | Node::And(v) | Node::Or(v) => v.iter_mut().for_each(strip),
+                Node::Sub(a, b) | Node::Mul(a, b) | Node::Less(a, b) | Node::LessEq(a, b) | Node::Let(_, a, b) => {
+                    strip(a);
+                    strip(b);
+                }
+                Node::If(c, a, b) => {
+                    strip(c);
+                    strip(a);
+                    strip(b);
+                }
+                Node::Not(x) => strip(x),
+                Node::Fold(_, b, body) | Node::MinOver(b, body, _) => {
+                    if let Domain::Filtered(_, f) | Domain::Field(_, f, _) = &mut b.domain {
+                        strip(f);
+                    }
+                    strip(body);
+                    if let Node::MinOver(_, _, empty) = n {
+                        strip(empty);
+                    }
+                }
+                _ => {}
+            }
+        }
+        strip(&mut self.value);
+        if let Some(d) = &mut self.dead_end {
+            strip(d);
+        }
+        self.memos = 0;
+        self
+    }
+
     /// Returns how many binders it specialized.
     pub fn specialize(&mut self, layout: &Layout) -> usize {
         let Program { value, dead_end, atoms, nobjects, .. } = self;
