@@ -48,6 +48,8 @@ struct FieldIndex {
     /// Per atom id, for the atoms of the key predicate (binder argument in the list): its
     /// tuple's number and its object at `pos`; `(u32::MAX, _)` for other atoms.
     atom: Vec<(u32, u32)>,
+    /// Whether the filter is that atom test alone (the candidate then passes it: no test).
+    alone: bool,
 }
 
 #[derive(Debug)]
@@ -410,7 +412,7 @@ impl Program {
             match ix.atom.get(atom as usize) {
                 Some(&(g, o)) if g == group => {
                     env.objs[b.slot as usize] = o;
-                    if self.test(filter, s, l, env) {
+                    if ix.alone || self.test(filter, s, l, env) {
                         f(self, env);
                     }
                 }
@@ -419,15 +421,19 @@ impl Program {
             return;
         }
         let list = self.domain(&b.domain, env);
-        for &o in list {
-            env.objs[b.slot as usize] = o;
-            if let Domain::Filtered(_, filter) = &b.domain
-                && !self.test(filter, s, l, env)
-            {
-                continue;
+        if let Domain::Filtered(_, filter) = &b.domain {
+            for &o in list {
+                env.objs[b.slot as usize] = o;
+                if self.test(filter, s, l, env) && !f(self, env) {
+                    break;
+                }
             }
-            if !f(self, env) {
-                break;
+        } else {
+            for &o in list {
+                env.objs[b.slot as usize] = o;
+                if !f(self, env) {
+                    break;
+                }
             }
         }
     }
@@ -553,10 +559,11 @@ impl Program {
         let code = match &table.dense {
             Some(d) => {
                 let n = self.objs_total();
-                let mut i = 0usize;
-                for a in args {
-                    i = i * n + Self::term(*a, env) as usize;
-                }
+                let i = match args {
+                    [a] => Self::term(*a, env) as usize,
+                    [a, b] => Self::term(*a, env) as usize * n + Self::term(*b, env) as usize,
+                    _ => args.iter().fold(0usize, |i, a| i * n + Self::term(*a, env) as usize),
+                };
                 d[i]
             }
             None => {
@@ -632,7 +639,8 @@ impl Specializer<'_> {
     fn binder(&self, b: &mut CBinder) {
         let Domain::Filtered(list, filter) = &mut b.domain else { return };
         self.node(filter);
-        let Some(ix) = self.index(filter, b.slot, list) else { return };
+        let Some(mut ix) = self.index(filter, b.slot, list) else { return };
+        ix.alone = matches!(**filter, Node::Atom(..));
         let Domain::Filtered(list, filter) = std::mem::replace(&mut b.domain, Domain::Fixed(Vec::new())) else {
             unreachable!("matched above")
         };
@@ -661,8 +669,14 @@ impl Specializer<'_> {
         }
         let mut member = vec![false; self.nobjects];
         list.iter().for_each(|&o| member[o as usize] = true);
-        let mut ix =
-            FieldIndex { args: args.to_vec(), pos, groups: FxHashMap::default(), groups1: None, atom: Vec::new() };
+        let mut ix = FieldIndex {
+            args: args.to_vec(),
+            pos,
+            groups: FxHashMap::default(),
+            groups1: None,
+            atom: Vec::new(),
+            alone: false,
+        };
         let mut ok = true;
         self.atoms[t as usize].entries(self.nobjects, &mut |tuple, code| {
             if !ok || !member[tuple[pos] as usize] || code == FALSE {
