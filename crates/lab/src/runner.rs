@@ -422,7 +422,7 @@ fn read_certplan(stdout: &str, rec: &mut RunRecord) {
     // The engine's own time, without certificates and heuristic set-up: what Fast Downward's
     // `Search time` measures, and what time per expansion is computed from.
     if let Some(x) = search["seconds"].as_f64() {
-        rec.times.insert("search_loop".into(), x);
+        rec.times.insert("search_loop".into(), x - search["setup_seconds"].as_f64().unwrap_or(0.0));
     }
     if let Some(cost) = v["plan"]["cost"].as_u64() {
         rec.cost = Some(cost);
