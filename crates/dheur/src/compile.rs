@@ -1063,8 +1063,8 @@ impl Compiler<'_, '_> {
             }
             Expr::Cap(t) => Node::Cap(tables.iter().position(|x| x == t).expect("the parser checked tables") as u16),
             Expr::Bool(b) => Node::Bool(*b),
-            Expr::And(v) => Node::And(v.iter().map(|x| self.node(x, tables)).collect::<Result<_, _>>()?),
-            Expr::Or(v) => Node::Or(v.iter().map(|x| self.node(x, tables)).collect::<Result<_, _>>()?),
+            Expr::And(v) => Node::And(cheap_first(v.iter().map(|x| self.node(x, tables)).collect::<Result<_, _>>()?)),
+            Expr::Or(v) => Node::Or(cheap_first(v.iter().map(|x| self.node(x, tables)).collect::<Result<_, _>>()?)),
             Expr::Not(x) => Node::Not(Box::new(self.node(x, tables)?)),
             Expr::Eq(a, b) => Node::Eq(self.term(a)?, self.term(b)?),
             Expr::Less(a, b) => Node::Less(Box::new(self.node(a, tables)?), Box::new(self.node(b, tables)?)),
@@ -1092,6 +1092,42 @@ fn foldable(e: &Expr) -> bool {
 }
 
 /// Whether a variable occurs outside the binders of `e` that bind it.
+/// The operands of an `and` or `or`, cheapest first by [`cost`]: evaluation short-circuits, and
+/// the operands are pure and total (a `let` or a quantifier binds its own slots before reading
+/// them), so the order changes the work, never the value. Floortile's `(or (static (up ?t ?x))
+/// (and (not FORCED) (static (down ?t ?x))))` then tests `down` before the quantifiers of FORCED.
+fn cheap_first(mut v: Vec<Node>) -> Vec<Node> {
+    v.sort_by_key(cost);
+    v
+}
+
+/// A rough evaluation cost: constant-time nodes count 1, a loop as 16 times its body.
+fn cost(n: &Node) -> u64 {
+    match n {
+        Node::Num(_) | Node::NatVar(_) | Node::Bool(_) | Node::Eq(..) | Node::Cap(_) => 1,
+        Node::Dist(..) | Node::DistBy(..) | Node::Atom(..) => 2,
+        Node::Add(v) | Node::Max(v) | Node::Min(v) | Node::And(v) | Node::Or(v) => {
+            v.iter().fold(1, |a, x| a.saturating_add(cost(x)))
+        }
+        Node::Sub(a, b) | Node::Mul(a, b) | Node::Less(a, b) | Node::LessEq(a, b) | Node::Let(_, a, b) => {
+            cost(a).saturating_add(cost(b)).saturating_add(1)
+        }
+        Node::If(c, a, b) => cost(c).saturating_add(cost(a).max(cost(b))).saturating_add(1),
+        Node::Not(x) | Node::Memo(_, x) => cost(x),
+        Node::Fold(_, b, body) => cost(body).saturating_add(binder_cost(b)).saturating_mul(16),
+        Node::MinOver(b, body, empty) => {
+            cost(body).saturating_add(binder_cost(b)).saturating_mul(16).saturating_add(cost(empty))
+        }
+    }
+}
+
+fn binder_cost(b: &CBinder) -> u64 {
+    match &b.domain {
+        Domain::Fixed(_) | Domain::Indexed(..) => 1,
+        Domain::Filtered(_, f) | Domain::Field(_, f, _) => cost(f),
+    }
+}
+
 /// The number-valued folds without free variables or `let` names that read the state and occur
 /// more than once in `roots` (each is then evaluated once per state, see [`Node::Memo`]).
 fn shared_folds<'e>(roots: impl Iterator<Item = &'e Expr>) -> Vec<Expr> {
