@@ -598,3 +598,36 @@ fn one_configuration_at_a_time_and_the_domain_heuristic_by_name() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A command template run from the experiment's own folder with a bare file name finds its script
+/// through `{experiment_dir}`; a template whose command cannot start stops the experiment with the
+/// config named, and records nothing (its runs would all "crash" the same way).
+#[test]
+fn command_templates_find_their_script_or_stop_the_experiment() {
+    let dir = scratch("templates");
+    let tasks = generate(&dir).join("blocksworld");
+    std::fs::write(dir.join("planner.sh"), "#!/bin/sh\nexit 0\n").unwrap();
+    let text = |script: &str| {
+        format!(
+            "[experiment]\nname = \"t\"\nresults = \"t.jsonl\"\ntime_limit = 10\nmemory_limit = 2048\n\n\
+             [[suite]]\nname = \"g\"\nroot = \"{}\"\nproblems = [\"p01.pddl\"]\n\n\
+             [[config]]\nname = \"script\"\ncommand = [\"bash\", \"{{experiment_dir}}/{script}\"]\n",
+            tasks.display()
+        )
+    };
+    std::fs::write(dir.join("t.toml"), text("planner.sh")).unwrap();
+    let o = Command::new(CERTPLAN).args(["--quiet", "lab", "run", "t.toml"]).current_dir(&dir).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let r = Results::read(&dir.join("t.jsonl")).unwrap();
+    assert_eq!(r.runs.len(), 1);
+    assert_eq!(r.runs[0].exit_code, Some(0), "{:?}", r.runs[0]);
+
+    std::fs::write(dir.join("t.toml"), text("missing.sh")).unwrap();
+    std::fs::remove_file(dir.join("t.jsonl")).unwrap();
+    let o = Command::new(CERTPLAN).args(["--quiet", "lab", "run", "t.toml"]).current_dir(&dir).output().unwrap();
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("config `script`") && err.contains("could not be started"), "{err}");
+    assert!(Results::read(&dir.join("t.jsonl")).unwrap().runs.is_empty(), "no crash recorded");
+    std::fs::remove_dir_all(&dir).ok();
+}

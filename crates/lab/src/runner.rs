@@ -299,6 +299,20 @@ fn execute(exp: &Experiment, run: &Run, run_dir: &Path, certplan: &Path) -> Resu
     let ended = process::run(&argv, &dir, &limits, &out_path, &err_path)?;
     let stdout = std::fs::read_to_string(&out_path).unwrap_or_default();
     let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
+    // A shell's "command not found" (127) or "not executable" (126) from a command template is a
+    // broken experiment, not a planner's crash: recorded, it would fail every run of the config
+    // the same way (and look like results).
+    if c.command.is_some() && matches!(ended.exit_code, Some(126 | 127)) {
+        return Err(format!(
+            "config `{}`: its command could not be started (exit {}: {}) on {}: {}\n  command: {}",
+            c.name,
+            ended.exit_code.unwrap_or(0),
+            if ended.exit_code == Some(127) { "command not found" } else { "not executable" },
+            run.task.problem,
+            stderr.trim().lines().last().unwrap_or(""),
+            argv.join(" ")
+        ));
+    }
     let mut rec = RunRecord {
         kind: "run".into(),
         key: run.key.clone(),
