@@ -616,9 +616,12 @@ impl Specializer<'_> {
                 self.node(b);
             }
             Node::Not(x) | Node::Memo(_, x) => self.node(x),
-            Node::Fold(_, b, body) => {
+            Node::Fold(fold, b, body) => {
                 self.binder(b);
                 self.node(body);
+                if matches!(fold, Fold::Exists | Fold::Count) {
+                    self.absorb(b, body);
+                }
             }
             Node::MinOver(b, body, empty) => {
                 self.binder(b);
@@ -645,6 +648,28 @@ impl Specializer<'_> {
             unreachable!("matched above")
         };
         b.domain = Domain::Field(list, filter, Box::new(ix));
+        self.done.set(self.done.get() + 1);
+    }
+
+    /// `exists` or `count` over a domain of a body that is (or has as a conjunct) an atom test a
+    /// field answers, such as blocksworld's `(exists (?y object ...) (holds (on ?x ?y)))`: the
+    /// body joins the filter and the body becomes `true`, which for these two folds is the same
+    /// (an object counts, or witnesses, exactly when it passes both), and the field then names
+    /// the only candidate.
+    fn absorb(&self, b: &mut CBinder, body: &mut Box<Node>) {
+        let list = match &b.domain {
+            Domain::Fixed(l) | Domain::Filtered(l, _) => l,
+            _ => return,
+        };
+        let Some(mut ix) = self.index(body, b.slot, list) else { return };
+        let body = std::mem::replace(body.as_mut(), Node::Bool(true));
+        let (list, filter) = match std::mem::replace(&mut b.domain, Domain::Fixed(Vec::new())) {
+            Domain::Fixed(l) => (l, body),
+            Domain::Filtered(l, f) => (l, Node::And(vec![body, *f])),
+            _ => unreachable!("matched above"),
+        };
+        ix.alone = matches!(filter, Node::Atom(..));
+        b.domain = Domain::Field(list, Box::new(filter), Box::new(ix));
         self.done.set(self.done.get() + 1);
     }
 
