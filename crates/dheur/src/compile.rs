@@ -33,6 +33,12 @@ enum Domain {
     /// variables, lives in one field of the packed state (set by [`Program::specialize`]): the
     /// field's true atom names the only object that can pass, so the list is not walked.
     Field(Vec<u32>, Box<Node>, Box<FieldIndex>),
+    /// A per-state filter, inside an outer loop, with a conjunct `(holds (P .. ?x ..))` whose
+    /// atoms lie, for each object `?x` of the list, in one field of `?x` (where a car or a
+    /// package is): the objects are bucketed once per state by the atom their field holds, and
+    /// the binder walks the bucket of the outer variables' values instead of the whole list (set
+    /// by [`Program::specialize`]).
+    Inverse(Vec<u32>, Box<Node>, Box<InverseIndex>),
 }
 
 /// How a [`Domain::Field`] finds its candidate.
@@ -50,6 +56,47 @@ struct FieldIndex {
     atom: Vec<(u32, u32)>,
     /// Whether the filter is that atom test alone (the candidate then passes it: no test).
     alone: bool,
+}
+
+/// How a [`Domain::Inverse`] finds its candidates.
+#[derive(Debug)]
+struct InverseIndex {
+    /// The key atom's arguments; the binder's variable is argument `pos`, no other is.
+    args: Vec<CTerm>,
+    pos: usize,
+    /// Per tuple of the other arguments, its number (the bucket).
+    groups: FxHashMap<Vec<u32>, u32>,
+    /// The same, by object, when there is one other argument (`u32::MAX`: no atom has it).
+    groups1: Option<Vec<u32>>,
+    /// Whether the filter is that atom test alone (a bucket's objects then pass it: no test).
+    alone: bool,
+    /// Its buckets: [`Program::inverses`] says how to fill them, [`Env::inverse`] holds them
+    /// for the state being evaluated. Binders with the same key predicate, position and list
+    /// share one slot.
+    slot: usize,
+}
+
+/// How to bucket the objects of a [`Domain::Inverse`] list in a state.
+#[derive(Debug)]
+struct InverseFields {
+    /// What the buckets are for: the key predicate's table, the position, the list.
+    key: (u32, usize, Vec<u32>),
+    /// Per object of the list, in list order: the field that holds its atoms of the key
+    /// predicate (`None` where it has none).
+    fields: Vec<Option<FieldId>>,
+    /// Per atom id: its bucket (the number of its tuple of other arguments) and its object at
+    /// `pos`; `(u32::MAX, _)` for other atoms.
+    atom: Vec<(u32, u32)>,
+    buckets: usize,
+}
+
+/// One state's buckets of a [`Domain::Inverse`] slot: bucket `k` is `items[start[k]..start[k + 1]]`.
+#[derive(Clone, Debug, Default)]
+struct Buckets {
+    filled: bool,
+    start: Vec<u32>,
+    items: Vec<u32>,
+    keys: Vec<u32>,
 }
 
 #[derive(Debug)]
@@ -82,10 +129,12 @@ enum Node {
     Less(Box<Node>, Box<Node>),
     LessEq(Box<Node>, Box<Node>),
     Atom(u32, Vec<CTerm>),
-    /// A closed number-valued fold that occurs more than once in the definition (the dead-end
-    /// test and the value often share one, such as the count of unmet goals): computed once per
-    /// state, in memo slot `.0`.
-    Memo(u16, Box<Node>),
+    /// A fold that occurs more than once in the definition, closed (the dead-end test and the
+    /// value often share one, such as the count of unmet goals) or with one free object variable
+    /// (satellite's "some unmet image needs mode ?m", asked per instrument in three terms):
+    /// computed once per state and value of that variable. Entry `.0` of the memo, plus the
+    /// variable's value (in slot `.1`) where it has one; `.2`: a Boolean fold.
+    Memo(u32, Option<u16>, bool, Box<Node>),
 }
 
 /// Per (source, predicate): the code of each argument tuple.
@@ -266,6 +315,8 @@ pub struct Program {
     obj_slots: usize,
     nats: usize,
     memos: usize,
+    /// The bucketings the [`Domain::Inverse`] binders read (set by [`Program::specialize`]).
+    inverses: Vec<InverseFields>,
 }
 
 /// Why a definition does not compile against a task (a certificate failure: the task lacks a
@@ -282,8 +333,9 @@ struct Compiler<'v, 'a> {
     atom_index: FxHashMap<(u8, u32), u32>,
     atoms: Vec<AtomTable>,
     tables: Vec<DistTable>,
-    /// The closed folds that occur more than once, by memo slot.
-    shared: Vec<Expr>,
+    /// The folds that occur more than once (see [`Node::Memo`]): each with its free variable, if
+    /// any, and its first memo entry.
+    shared: Vec<(Expr, Option<String>, u32)>,
 }
 
 impl Program {
@@ -317,7 +369,12 @@ impl Program {
             c.tables.push(table);
         }
         let table_names: Vec<String> = def.tables.iter().map(|t| t.name.clone()).collect();
-        c.shared = shared_folds(std::iter::once(&def.value).chain(def.dead_end.as_ref()));
+        let mut entries = 0u32;
+        for (e, var) in shared_folds(std::iter::once(&def.value).chain(def.dead_end.as_ref())) {
+            let n = if var.is_some() { view.task.objects.len() as u32 } else { 1 };
+            c.shared.push((e, var, entries));
+            entries += n;
+        }
         let value = c.node(&def.value, &table_names)?;
         let dead_end = def.dead_end.as_ref().map(|d| c.node(d, &table_names)).transpose()?;
         Ok(Program {
@@ -328,7 +385,8 @@ impl Program {
             nobjects: view.task.objects.len(),
             obj_slots: c.max_objs,
             nats: c.max_nats,
-            memos: c.shared.len(),
+            memos: entries as usize,
+            inverses: Vec::new(),
         })
     }
 
@@ -355,6 +413,7 @@ impl Program {
             obj_slots: c.max_objs,
             nats: c.max_nats,
             memos: 0,
+            inverses: Vec::new(),
         };
         let mut env = Env::new(&p);
         Ok(p.bool(&n, &[], &Layout::binary(0), &mut env))
@@ -367,7 +426,12 @@ impl Program {
     /// h(s): `None` (infinity) where the dead-end test holds.
     #[inline]
     pub fn evaluate(&self, s: &State, layout: &Layout, env: &mut Env) -> Option<u64> {
-        env.memo.iter_mut().for_each(|m| *m = None);
+        // A new generation makes every memo entry stale at once.
+        env.generation += 1;
+        if env.inverse.len() < self.inverses.len() {
+            env.inverse.resize_with(self.inverses.len(), Buckets::default);
+        }
+        env.inverse.iter_mut().for_each(|b| b.filled = false);
         if let Some(d) = &self.dead_end
             && self.bool(d, s, layout, env)
         {
@@ -386,7 +450,7 @@ impl Program {
 
     fn domain<'p>(&'p self, d: &'p Domain, env: &Env) -> &'p [u32] {
         match d {
-            Domain::Fixed(v) | Domain::Filtered(v, _) | Domain::Field(v, ..) => v,
+            Domain::Fixed(v) | Domain::Filtered(v, _) | Domain::Field(v, ..) | Domain::Inverse(v, ..) => v,
             Domain::Indexed(outer, lists) => &lists[env.objs[*outer as usize] as usize],
         }
     }
@@ -420,6 +484,38 @@ impl Program {
             }
             return;
         }
+        if let Domain::Inverse(_, filter, ix) = &b.domain {
+            let mut key = [0u32; 8];
+            let mut k = 0;
+            for (i, a) in ix.args.iter().enumerate() {
+                if i != ix.pos {
+                    key[k] = Self::term(*a, env);
+                    k += 1;
+                }
+            }
+            // No atom of the key predicate has these other arguments: no object passes.
+            let bucket = match &ix.groups1 {
+                Some(g) => g[key[0] as usize],
+                None => ix.groups.get(&key[..k]).copied().unwrap_or(u32::MAX),
+            };
+            if bucket == u32::MAX {
+                return;
+            }
+            if !env.inverse[ix.slot].filled {
+                self.fill(ix.slot, s, l, env);
+            }
+            let (from, to) = {
+                let bk = &env.inverse[ix.slot];
+                (bk.start[bucket as usize] as usize, bk.start[bucket as usize + 1] as usize)
+            };
+            for j in from..to {
+                env.objs[b.slot as usize] = env.inverse[ix.slot].items[j];
+                if (ix.alone || self.test(filter, s, l, env)) && !f(self, env) {
+                    break;
+                }
+            }
+            return;
+        }
         let list = self.domain(&b.domain, env);
         if let Domain::Filtered(_, filter) = &b.domain {
             for &o in list {
@@ -436,6 +532,46 @@ impl Program {
                 }
             }
         }
+    }
+
+    /// Buckets the objects of inverse slot `slot` by the atom their field holds in `s` (a
+    /// counting sort, list order kept within a bucket).
+    fn fill(&self, slot: usize, s: &State, l: &Layout, env: &mut Env) {
+        let inv = &self.inverses[slot];
+        let bk = &mut env.inverse[slot];
+        bk.keys.clear();
+        bk.start.clear();
+        bk.start.resize(inv.buckets + 1, 0);
+        for (j, field) in inv.fields.iter().enumerate() {
+            let key = match field.and_then(|f| l.field_atom(s, f)) {
+                Some(a) => match inv.atom.get(a as usize) {
+                    Some(&(k, o)) if k != u32::MAX && o == inv.key.2[j] => k,
+                    _ => u32::MAX,
+                },
+                None => u32::MAX,
+            };
+            bk.keys.push(key);
+            if key != u32::MAX {
+                bk.start[key as usize + 1] += 1;
+            }
+        }
+        for k in 0..inv.buckets {
+            bk.start[k + 1] += bk.start[k];
+        }
+        bk.items.clear();
+        bk.items.resize(bk.start[inv.buckets] as usize, 0);
+        // `start[k]` serves as bucket k's cursor, then is put back.
+        for (j, &key) in bk.keys.iter().enumerate() {
+            if key != u32::MAX {
+                bk.items[bk.start[key as usize] as usize] = inv.key.2[j];
+                bk.start[key as usize] += 1;
+            }
+        }
+        for k in (1..=inv.buckets).rev() {
+            bk.start[k] = bk.start[k - 1];
+        }
+        bk.start[0] = 0;
+        bk.filled = true;
     }
 
     fn nat(&self, n: &Node, s: &State, l: &Layout, env: &mut Env) -> u64 {
@@ -495,14 +631,17 @@ impl Program {
                 self.tables[*t as usize].get_by(Self::term(*i, env), Self::term(*a, env), Self::term(*b, env))
             }
             Node::Cap(t) => self.tables[*t as usize].cap as u64,
-            Node::Memo(i, x) => match env.memo[*i as usize] {
-                Some(v) => v,
-                None => {
-                    let v = self.nat(x, s, l, env);
-                    env.memo[*i as usize] = Some(v);
-                    v
+            Node::Memo(base, var, false, x) => {
+                let i = *base as usize + var.map_or(0, |v| env.objs[v as usize] as usize);
+                match env.memo[i] {
+                    (g, v) if g == env.generation => v,
+                    _ => {
+                        let v = self.nat(x, s, l, env);
+                        env.memo[i] = (env.generation, v);
+                        v
+                    }
                 }
-            },
+            }
             _ => unreachable!("sorts are checked by the parser"),
         }
     }
@@ -538,6 +677,17 @@ impl Program {
                 all
             }
             Node::Atom(t, args) => self.atom(*t, args, s, l, env),
+            Node::Memo(base, var, true, x) => {
+                let i = *base as usize + var.map_or(0, |v| env.objs[v as usize] as usize);
+                match env.memo[i] {
+                    (g, v) if g == env.generation => v != 0,
+                    _ => {
+                        let v = self.test(x, s, l, env);
+                        env.memo[i] = (env.generation, v as u64);
+                        v
+                    }
+                }
+            }
             _ => unreachable!("sorts are checked by the parser"),
         }
     }
@@ -597,7 +747,23 @@ struct Specializer<'p> {
     atoms: &'p [AtomTable],
     nobjects: usize,
     layout: &'p Layout,
-    done: std::cell::Cell<usize>,
+    done: std::cell::Cell<Specialized>,
+    inverses: std::cell::RefCell<Vec<InverseFields>>,
+}
+
+/// How many binders [`Program::specialize`] gave a field read ([`Domain::Field`]) and how many
+/// buckets ([`Domain::Inverse`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Specialized {
+    pub fields: usize,
+    pub inverses: usize,
+}
+
+impl std::ops::AddAssign for Specialized {
+    fn add_assign(&mut self, o: Specialized) {
+        self.fields += o.fields;
+        self.inverses += o.inverses;
+    }
 }
 
 impl Specializer<'_> {
@@ -615,7 +781,7 @@ impl Specializer<'_> {
                 self.node(a);
                 self.node(b);
             }
-            Node::Not(x) | Node::Memo(_, x) => self.node(x),
+            Node::Not(x) | Node::Memo(.., x) => self.node(x),
             Node::Fold(fold, b, body) => {
                 self.binder(b);
                 self.node(body);
@@ -642,13 +808,32 @@ impl Specializer<'_> {
     fn binder(&self, b: &mut CBinder) {
         let Domain::Filtered(list, filter) = &mut b.domain else { return };
         self.node(filter);
-        let Some(mut ix) = self.index(filter, b.slot, list) else { return };
-        ix.alone = matches!(**filter, Node::Atom(..));
-        let Domain::Filtered(list, filter) = std::mem::replace(&mut b.domain, Domain::Fixed(Vec::new())) else {
-            unreachable!("matched above")
-        };
-        b.domain = Domain::Field(list, filter, Box::new(ix));
-        self.done.set(self.done.get() + 1);
+        let alone = matches!(**filter, Node::Atom(..));
+        if let Some(mut ix) = self.index(filter, b.slot, list) {
+            ix.alone = alone;
+            let Domain::Filtered(list, filter) = std::mem::replace(&mut b.domain, Domain::Fixed(Vec::new())) else {
+                unreachable!("matched above")
+            };
+            b.domain = Domain::Field(list, filter, Box::new(ix));
+            self.count(true);
+        } else if let Some(mut ix) = self.inverse(filter, b.slot, list) {
+            ix.alone = alone;
+            let Domain::Filtered(list, filter) = std::mem::replace(&mut b.domain, Domain::Fixed(Vec::new())) else {
+                unreachable!("matched above")
+            };
+            b.domain = Domain::Inverse(list, filter, Box::new(ix));
+            self.count(false);
+        }
+    }
+
+    fn count(&self, field: bool) {
+        let mut d = self.done.get();
+        if field {
+            d.fields += 1;
+        } else {
+            d.inverses += 1;
+        }
+        self.done.set(d);
     }
 
     /// `exists` or `count` over a domain of a body that is (or has as a conjunct) an atom test a
@@ -656,21 +841,116 @@ impl Specializer<'_> {
     /// body joins the filter and the body becomes `true`, which for these two folds is the same
     /// (an object counts, or witnesses, exactly when it passes both), and the field then names
     /// the only candidate.
+    ///
+    /// The same for a body an inverse index answers (`(exists (?c car) (and (holds (at ?c ?l))
+    /// ..))` inside a loop over `?l`): the binder then walks the bucket of `?l`.
     fn absorb(&self, b: &mut CBinder, body: &mut Box<Node>) {
         let list = match &b.domain {
             Domain::Fixed(l) | Domain::Filtered(l, _) => l,
             _ => return,
         };
-        let Some(mut ix) = self.index(body, b.slot, list) else { return };
+        let found = match self.index(body, b.slot, list) {
+            Some(ix) => Ok(ix),
+            None => match self.inverse(body, b.slot, list) {
+                Some(ix) => Err(ix),
+                None => return,
+            },
+        };
         let body = std::mem::replace(body.as_mut(), Node::Bool(true));
         let (list, filter) = match std::mem::replace(&mut b.domain, Domain::Fixed(Vec::new())) {
             Domain::Fixed(l) => (l, body),
             Domain::Filtered(l, f) => (l, Node::And(vec![body, *f])),
             _ => unreachable!("matched above"),
         };
-        ix.alone = matches!(filter, Node::Atom(..));
-        b.domain = Domain::Field(list, Box::new(filter), Box::new(ix));
-        self.done.set(self.done.get() + 1);
+        let alone = matches!(filter, Node::Atom(..));
+        b.domain = match found {
+            Ok(mut ix) => {
+                ix.alone = alone;
+                self.count(true);
+                Domain::Field(list, Box::new(filter), Box::new(ix))
+            }
+            Err(mut ix) => {
+                ix.alone = alone;
+                self.count(false);
+                Domain::Inverse(list, Box::new(filter), Box::new(ix))
+            }
+        };
+    }
+
+    /// The inverse index of a filter, when one of its atom conjuncts qualifies (see
+    /// [`Program::specialize`]).
+    fn inverse(&self, filter: &Node, slot: u16, list: &[u32]) -> Option<InverseIndex> {
+        match filter {
+            Node::Atom(t, args) => self.inverse_atom(*t, args, slot, list),
+            Node::And(v) => v.iter().find_map(|c| match c {
+                Node::Atom(t, args) => self.inverse_atom(*t, args, slot, list),
+                _ => None,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The inverse index of one conjunct: an atom test with the binder's variable once and an
+    /// outer variable among the other arguments (a loop inside a loop, where bucketing once per
+    /// state pays), whose atoms lie, per object of the list, in one field.
+    fn inverse_atom(&self, t: u32, args: &[CTerm], slot: u16, list: &[u32]) -> Option<InverseIndex> {
+        let mut at = args.iter().enumerate().filter(|(_, a)| matches!(a, CTerm::Var(v) if *v == slot));
+        let (pos, _) = at.next()?;
+        if at.next().is_some() || args.len() > 9 || !args.iter().any(|a| matches!(a, CTerm::Var(v) if *v != slot)) {
+            return None;
+        }
+        let mut index_of = vec![u32::MAX; self.nobjects];
+        for (j, &o) in list.iter().enumerate() {
+            if index_of[o as usize] != u32::MAX {
+                return None;
+            }
+            index_of[o as usize] = j as u32;
+        }
+        let mut groups: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
+        let mut fields: Vec<Option<FieldId>> = vec![None; list.len()];
+        let mut atom: Vec<(u32, u32)> = Vec::new();
+        let mut ok = true;
+        self.atoms[t as usize].entries(self.nobjects, &mut |tuple, code| {
+            let j = index_of[tuple[pos] as usize];
+            if !ok || j == u32::MAX || code == FALSE {
+                return;
+            }
+            if code == TRUE {
+                ok = false;
+                return;
+            }
+            let field = self.layout.field_of(code);
+            match fields[j as usize] {
+                Some(f) => ok = f == field,
+                None => fields[j as usize] = Some(field),
+            }
+            let mut key = tuple.to_vec();
+            key.remove(pos);
+            let next = groups.len() as u32;
+            let g = *groups.entry(key).or_insert(next);
+            if atom.len() <= code as usize {
+                atom.resize(code as usize + 1, (u32::MAX, 0));
+            }
+            atom[code as usize] = (g, tuple[pos]);
+        });
+        if !ok {
+            return None;
+        }
+        let groups1 = (args.len() == 2).then(|| {
+            let mut by = vec![u32::MAX; self.nobjects];
+            groups.iter().for_each(|(k, &g)| by[k[0] as usize] = g);
+            by
+        });
+        let mut inverses = self.inverses.borrow_mut();
+        let key = (t, pos, list.to_vec());
+        let slot = match inverses.iter().position(|i| i.key == key) {
+            Some(i) => i,
+            None => {
+                inverses.push(InverseFields { key, fields, atom, buckets: groups.len() });
+                inverses.len() - 1
+            }
+        };
+        Some(InverseIndex { args: args.to_vec(), pos, groups, groups1, alone: false, slot })
     }
 
     /// The field index of a filter, when its key atom qualifies (see [`Program::specialize`]).
@@ -735,28 +1015,32 @@ impl Specializer<'_> {
 pub struct Env {
     objs: Vec<u32>,
     nats: Vec<u64>,
-    /// The values of the shared folds ([`Node::Memo`]) in the state being evaluated.
-    memo: Vec<Option<u64>>,
+    /// The values of the shared folds ([`Node::Memo`]), each with the generation (the
+    /// evaluation) that computed it: those of an older generation are stale.
+    memo: Vec<(u64, u64)>,
+    generation: u64,
+    /// The buckets of the [`Domain::Inverse`] binders in the state being evaluated.
+    inverse: Vec<Buckets>,
 }
 
 impl Env {
     fn new(p: &Program) -> Env {
-        Env { objs: vec![0; p.objs_slots()], nats: vec![0; p.nats.max(1)], memo: vec![None; p.memos] }
+        Env {
+            objs: vec![0; p.objs_slots()],
+            nats: vec![0; p.nats.max(1)],
+            memo: vec![(0, 0); p.memos],
+            generation: 0,
+            inverse: Vec::new(),
+        }
     }
 }
 
 impl Program {
-    /// Specializes the per-state filters to the packing of the states it will evaluate: a filter
-    /// `(?x T (holds (P .. ?x ..)))`, or an `and` with such a test among its conjuncts, whose atoms for
-    /// each value of the other arguments lie in one field of `layout` (a mutex group, such as
-    /// where a truck is), reads that field instead of testing the atom of every object of `T`.
-    /// Values do not change: the candidate still passes the whole filter, and the other objects
-    /// fail that conjunct (their atoms share the field with the true one, so are false).
     /// The same program with every shared fold ([`Node::Memo`]) computed where it occurs: the
     /// plain evaluator that the tests compare the shared one with.
     pub fn unshared(mut self) -> Program {
         fn strip(n: &mut Node) {
-            if let Node::Memo(_, x) = n {
+            if let Node::Memo(.., x) = n {
                 *n = std::mem::replace(x.as_mut(), Node::Num(0));
                 return strip(n);
             }
@@ -773,7 +1057,7 @@ impl Program {
                 }
                 Node::Not(x) => strip(x),
                 Node::Fold(_, b, body) | Node::MinOver(b, body, _) => {
-                    if let Domain::Filtered(_, f) | Domain::Field(_, f, _) = &mut b.domain {
+                    if let Domain::Filtered(_, f) | Domain::Field(_, f, _) | Domain::Inverse(_, f, _) = &mut b.domain {
                         strip(f);
                     }
                     strip(body);
@@ -792,14 +1076,32 @@ impl Program {
         self
     }
 
-    /// Returns how many binders it specialized.
-    pub fn specialize(&mut self, layout: &Layout) -> usize {
-        let Program { value, dead_end, atoms, nobjects, .. } = self;
-        let sp = Specializer { atoms, nobjects: *nobjects, layout, done: std::cell::Cell::new(0) };
+    /// Specializes the per-state filters to the packing of the states it will evaluate: a filter
+    /// `(?x T (holds (P .. ?x ..)))`, or an `and` with such a test among its conjuncts, whose atoms for
+    /// each value of the other arguments lie in one field of `layout` (a mutex group, such as
+    /// where a truck is), reads that field instead of testing the atom of every object of `T`.
+    /// Values do not change: the candidate still passes the whole filter, and the other objects
+    /// fail that conjunct (their atoms share the field with the true one, so are false).
+    ///
+    /// A per-state filter inside an outer loop whose conjunct `(holds (P .. ?x ..))` reads an outer
+    /// variable, and whose atoms lie per object `?x` in one field (where each car is, for a loop
+    /// over locations), buckets the objects by their field's atom once per state and walks only
+    /// the bucket of the outer values: the same objects pass, as an object's atom holds exactly
+    /// when its field holds that atom.
+    pub fn specialize(&mut self, layout: &Layout) -> Specialized {
+        let Program { value, dead_end, atoms, nobjects, inverses, .. } = self;
+        let sp = Specializer {
+            atoms,
+            nobjects: *nobjects,
+            layout,
+            done: std::cell::Cell::new(Specialized::default()),
+            inverses: std::cell::RefCell::new(std::mem::take(inverses)),
+        };
         sp.node(value);
         if let Some(d) = dead_end {
             sp.node(d);
         }
+        *inverses = sp.inverses.into_inner();
         sp.done.get()
     }
 
@@ -915,6 +1217,7 @@ impl Compiler<'_, '_> {
                         obj_slots: self.max_objs,
                         nats: self.max_nats,
                         memos: 0,
+                        inverses: Vec::new(),
                     };
                     let mut env = Env::new(&prog);
                     let layout = Layout::binary(0);
@@ -979,6 +1282,7 @@ impl Compiler<'_, '_> {
             obj_slots: self.max_objs,
             nats: self.max_nats,
             memos: 0,
+            inverses: Vec::new(),
         };
         let mut env = Env::new(&prog);
         let layout = Layout::binary(0);
@@ -1011,6 +1315,7 @@ impl Compiler<'_, '_> {
             obj_slots: self.max_objs,
             nats: self.max_nats,
             memos: 0,
+            inverses: Vec::new(),
         };
         let mut env = Env::new(&prog);
         let layout = Layout::binary(0);
@@ -1025,11 +1330,12 @@ impl Compiler<'_, '_> {
     }
 
     fn node_inner(&mut self, e: &Expr, tables: &[String]) -> Result<Node, CompileError> {
-        if let Some(i) = self.shared.iter().position(|x| x == e) {
+        if let Some((_, var, base)) = self.shared.iter().find(|x| &x.0 == e) {
+            let (var, base) = (var.as_deref().map(|v| self.slot(v)), *base);
             let shared = std::mem::take(&mut self.shared);
             let n = self.node_plain(e, tables);
             self.shared = shared;
-            return Ok(Node::Memo(i as u16, Box::new(n?)));
+            return Ok(Node::Memo(base, var, is_boolean(e), Box::new(n?)));
         }
         self.node_plain(e, tables)
     }
@@ -1138,7 +1444,7 @@ fn cost(n: &Node) -> u64 {
             cost(a).saturating_add(cost(b)).saturating_add(1)
         }
         Node::If(c, a, b) => cost(c).saturating_add(cost(a).max(cost(b))).saturating_add(1),
-        Node::Not(x) | Node::Memo(_, x) => cost(x),
+        Node::Not(x) | Node::Memo(.., x) => cost(x),
         Node::Fold(_, b, body) => cost(body).saturating_add(binder_cost(b)).saturating_mul(16),
         Node::MinOver(b, body, empty) => {
             cost(body).saturating_add(binder_cost(b)).saturating_mul(16).saturating_add(cost(empty))
@@ -1149,31 +1455,41 @@ fn cost(n: &Node) -> u64 {
 fn binder_cost(b: &CBinder) -> u64 {
     match &b.domain {
         Domain::Fixed(_) | Domain::Indexed(..) => 1,
-        Domain::Filtered(_, f) | Domain::Field(_, f, _) => cost(f),
+        Domain::Filtered(_, f) | Domain::Field(_, f, _) | Domain::Inverse(_, f, _) => cost(f),
     }
 }
 
-/// The number-valued folds without free variables or `let` names that read the state and occur
-/// more than once in `roots` (each is then evaluated once per state, see [`Node::Memo`]).
-fn shared_folds<'e>(roots: impl Iterator<Item = &'e Expr>) -> Vec<Expr> {
-    let mut seen: Vec<(Expr, usize)> = Vec::new();
+/// The folds without `let` names and with at most one free variable that read the state and occur
+/// more than once in `roots` (each is then evaluated once per state and value of that variable,
+/// see [`Node::Memo`]), with that variable.
+fn shared_folds<'e>(roots: impl Iterator<Item = &'e Expr>) -> Vec<(Expr, Option<String>)> {
+    let mut seen: Vec<(Expr, Option<String>, usize)> = Vec::new();
     for r in roots {
         r.walk(&mut |e| {
-            if !matches!(e, Expr::Fold(Fold::Sum | Fold::Count | Fold::MaxOver, ..) | Expr::MinOver(..)) {
+            if !matches!(e, Expr::Fold(..) | Expr::MinOver(..)) {
                 return;
             }
             let mut uses_nats = false;
             e.walk(&mut |x| uses_nats |= matches!(x, Expr::NatVar(_)));
-            if uses_nats || !e.reads_state() || has_free_var(e, &mut Vec::new()) {
+            if uses_nats || !e.reads_state() {
                 return;
             }
-            match seen.iter_mut().find(|(x, _)| x == e) {
-                Some((_, n)) => *n += 1,
-                None => seen.push((e.clone(), 1)),
+            let mut free: Vec<String> = Vec::new();
+            free_vars(e, &mut Vec::new(), &mut |v| {
+                if !free.iter().any(|x| x == v) {
+                    free.push(v.to_string())
+                }
+            });
+            if free.len() > 1 {
+                return;
+            }
+            match seen.iter_mut().find(|(x, ..)| x == e) {
+                Some((.., n)) => *n += 1,
+                None => seen.push((e.clone(), free.pop(), 1)),
             }
         });
     }
-    seen.into_iter().filter(|(_, n)| *n > 1).map(|(e, _)| e).collect()
+    seen.into_iter().filter(|(.., n)| *n > 1).map(|(e, v, _)| (e, v)).collect()
 }
 
 fn has_free_var(e: &Expr, bound: &mut Vec<String>) -> bool {
@@ -1269,6 +1585,7 @@ pub fn relation_pairs(
         obj_slots: c.max_objs,
         nats: c.max_nats,
         memos: 0,
+        inverses: Vec::new(),
     };
     let mut env = Env::new(&p);
     let layout = Layout::binary(0);

@@ -14,9 +14,10 @@
 //!
 //! Trusted base: the parser and the evaluator here (the evaluated function and the printed Coq
 //! function come from the same syntax tree, so a printer bug is the gap between them; the
-//! evaluator's speed-ups, a filter over a mutex group read from its field of the packed state and
-//! closed folds computed once per state, are checked against the plain evaluator on random walks,
-//! and rest on the mutex groups the state packing already trusts), the grounder and search of
+//! evaluator's speed-ups, a filter over a mutex group read from its field of the packed state,
+//! objects bucketed once per state by the atom their field holds, and repeated folds computed once
+//! per state and value of their one free variable, are checked against the plain evaluator on
+//! random walks, and rest on the mutex groups the state packing already trusts), the grounder and search of
 //! certplan, and Coq's kernel for the proofs. The proofs (`proofs/`,
 //! [`PROOFS`]) are about the printed STRIPS model of [`coq`]: its reading of PDDL (typed
 //! parameters range over `objs` of their types, preconditions are literals on the state, delete
