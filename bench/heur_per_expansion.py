@@ -11,7 +11,20 @@ ratio domain / LM-cut; reported per domain and overall as medians of those ratio
 
     cargo build --release -p certplan
     python3 bench/heur_per_expansion.py            # writes bench/results/heur_per_expansion.{jsonl,md}
+
+With --against OLD_BINARY it compares two builds instead: A* with the domain heuristic, this build
+against OLD_BINARY (an evaluator change: the ratio is new / old time per expansion), on the tasks
+certplan-domain solved with at least --min-expansions expansions, at most --per-domain of them per
+domain (those with the most expansions among the runs of at most --max-seconds):
+
+    python3 bench/heur_per_expansion.py --against /tmp/certplan-old --per-domain 6 --out bench/results/dheur_ab
+
+On a shared, noisy machine, --instructions counts instead of timing: the instructions the engine
+executes (valgrind's callgrind, collecting inside `search::engine::search` only), per expansion, in
+one run per side (the count does not vary between runs). Use it with tasks of about a second
+(--max-seconds 0.5): callgrind runs some 50 times slower.
 """
+import re
 import argparse
 import json
 import os
@@ -37,6 +50,23 @@ def run(binary, domain, problem, search, time_limit):
     return (s["seconds"] - s.get("setup_seconds", 0.0)) / s["expanded"], s["expanded"]
 
 
+def run_instructions(binary, domain, problem, search, time_limit):
+    out = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + os.devnull,
+         "--toggle-collect=search::engine::search*", binary, "--quiet", "plan", "--json", "--search", search,
+         "--plan-file", os.devnull, domain, problem],
+        capture_output=True, text=True, timeout=time_limit * 100)
+    m = re.search(r"Collected : (\d+)", out.stderr)
+    try:
+        v = json.loads(out.stdout.strip().splitlines()[-1])
+    except (IndexError, json.JSONDecodeError):
+        return None
+    s = v.get("search") or {}
+    if not m or not s.get("expanded"):
+        return None
+    return int(m.group(1)) / s["expanded"], s["expanded"]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--results", default=os.path.join(ROOT, "experiments/results/ipc2023-table1.jsonl"))
@@ -46,9 +76,29 @@ def main():
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--time-limit", type=float, default=30)
     ap.add_argument("--out", default=os.path.join(ROOT, "bench/results/heur_per_expansion"))
+    ap.add_argument("--against", help="another certplan binary: compare the domain heuristic across builds")
+    ap.add_argument("--per-domain", type=int, default=0, help="at most this many tasks per domain (0: all)")
+    ap.add_argument("--max-seconds", type=float, default=6.0, help="with --per-domain: Table 1 runs up to this long")
+    ap.add_argument("--instructions", action="store_true", help="count instructions (callgrind), not time")
     a = ap.parse_args()
-    if not os.access(a.certplan, os.X_OK):
-        sys.exit(f"no certplan binary at {a.certplan}: run `cargo build --release -p certplan`")
+    measure = run
+    if a.instructions:
+        if subprocess.run(["valgrind", "--version"], capture_output=True).returncode != 0:
+            sys.exit("--instructions needs valgrind (apt-get install valgrind)")
+        measure, a.repeats = run_instructions, 1
+    for b in [a.certplan] + ([a.against] if a.against else []):
+        if not os.access(b, os.X_OK):
+            sys.exit(f"no certplan binary at {b}: run `cargo build --release -p certplan`")
+    if a.against:
+        sides = (("new", a.certplan, "astar(domain())"), ("old", a.against, "astar(domain())"))
+        what = (f"{'Instructions' if a.instructions else 'Time'} per expansion, A* with the domain heuristic, "
+                f"{a.certplan} / {a.against} ({'callgrind, inside the engine' if a.instructions else 'engine time'}, "
+                f"median of {a.repeats} runs each; tasks certplan-domain solved in Table 1 with >= "
+                f"{a.min_expansions} expansions).")
+    else:
+        sides = (("domain", a.certplan, "astar(domain())"), ("lmcut", a.certplan, "astar(lmcut())"))
+        what = ("Time per expansion, A* with the domain heuristic / A* with LM-cut (engine time, median of "
+                f"{a.repeats} runs each; tasks both solved in Table 1 with >= {a.min_expansions} expansions).")
     last = {}
     for line in open(a.results):
         r = json.loads(line)
@@ -57,8 +107,15 @@ def main():
     tasks = sorted(
         p for (c, p), r in last.items()
         if c == "certplan-domain" and r["status"] == "solved" and (r["expansions"] or 0) >= a.min_expansions
-        and (o := last.get(("certplan-lmcut", p))) and o["status"] == "solved"
-        and (o["expansions"] or 0) >= a.min_expansions)
+        and (a.against or ((o := last.get(("certplan-lmcut", p))) and o["status"] == "solved"
+                           and (o["expansions"] or 0) >= a.min_expansions)))
+    if a.per_domain:
+        by_dom = {}
+        for p in tasks:
+            r = last[("certplan-domain", p)]
+            if (r.get("cpu_time") or 0) <= a.max_seconds:
+                by_dom.setdefault(p.split("/")[0], []).append((-(r["expansions"] or 0), p))
+        tasks = sorted(p for v in by_dom.values() for _, p in sorted(v)[:a.per_domain])
     if not tasks:
         sys.exit("no task both configurations solved yet")
     rows = []
@@ -66,28 +123,28 @@ def main():
         for i, p in enumerate(tasks):
             dom = p.split("/")[0]
             files = (os.path.join(a.tests, dom, "domain.pddl"), os.path.join(a.tests, p))
-            per = {"domain": [], "lmcut": []}
+            (na, _, _), (nb, _, _) = sides
+            per = {na: [], nb: []}
             for _ in range(a.repeats):
-                for name, search in (("domain", "astar(domain())"), ("lmcut", "astar(lmcut())")):
-                    x = run(a.certplan, *files, search, a.time_limit)
+                for name, binary, search in sides:
+                    x = measure(binary, *files, search, a.time_limit)
                     if x:
                         per[name].append(x)
-            if not per["domain"] or not per["lmcut"]:
+            if not per[na] or not per[nb]:
                 print(f"[{i + 1}/{len(tasks)}] {p}: not solved by both within {a.time_limit} s", file=sys.stderr)
                 continue
-            d = statistics.median(x[0] for x in per["domain"])
-            m = statistics.median(x[0] for x in per["lmcut"])
-            row = {"task": p, "domain": dom, "domain_s_per_exp": d, "lmcut_s_per_exp": m, "ratio": d / m,
-                   "domain_expansions": per["domain"][0][1], "lmcut_expansions": per["lmcut"][0][1]}
+            d = statistics.median(x[0] for x in per[na])
+            m = statistics.median(x[0] for x in per[nb])
+            row = {"task": p, "domain": dom, f"{na}_s_per_exp": d, f"{nb}_s_per_exp": m, "ratio": d / m,
+                   f"{na}_expansions": per[na][0][1], f"{nb}_expansions": per[nb][0][1]}
             rows.append(row)
             f.write(json.dumps(row) + "\n")
-            print(f"[{i + 1}/{len(tasks)}] {p}: {d * 1e6:.1f} us vs {m * 1e6:.1f} us per expansion, ratio {d / m:.3f}",
-                  file=sys.stderr)
+            unit = f"{d:.0f} vs {m:.0f} instructions" if a.instructions else f"{d * 1e6:.1f} us vs {m * 1e6:.1f} us"
+            print(f"[{i + 1}/{len(tasks)}] {p}: {unit} per expansion, ratio {d / m:.3f}", file=sys.stderr)
     by = {}
     for r in rows:
         by.setdefault(r["domain"], []).append(r["ratio"])
-    lines = ["Time per expansion, A* with the domain heuristic / A* with LM-cut (engine time, median of "
-             f"{a.repeats} runs each; tasks both solved in Table 1 with >= {a.min_expansions} expansions).", "",
+    lines = [what, "",
              "| domain | tasks | median ratio | min | max |", "|---|---:|---:|---:|---:|"]
     for dom, v in sorted(by.items()):
         lines.append(f"| {dom} | {len(v)} | {statistics.median(v):.3f} | {min(v):.3f} | {max(v):.3f} |")

@@ -5,11 +5,15 @@
 use planner::{Options, Outcome, Problem, plan};
 
 fn solve(task: &model::lifted::Task, search: &str) -> Outcome {
+    run(task, search).outcome
+}
+
+fn run(task: &model::lifted::Task, search: &str) -> planner::Report {
     planner::register_heuristics();
     let cfg = search::parse(search).unwrap_or_else(|e| panic!("{search}: {e}"));
     let options =
         Options { numeric: None, search: &cfg, pruning: Default::default(), limits: Default::default(), started: None };
-    plan(Problem::Pddl(task), &options, &mut |_| {}).outcome
+    plan(Problem::Pddl(task), &options, &mut |_| {})
 }
 
 fn cost(o: &Outcome) -> u64 {
@@ -35,6 +39,54 @@ fn domain_heuristics_find_the_costs_lmcut_finds() {
         let lmcut = solve(&task, "astar(lmcut())");
         let ours = solve(&task, &format!("astar({name}())"));
         assert_eq!(cost(&ours), cost(&lmcut), "{name}");
+    }
+}
+
+/// A* with deferred evaluation (`deferred=true`) finds the same optimal costs as A* with every
+/// successor evaluated, with a consistent heuristic, with LM-cut (admissible, not consistent: the
+/// popped state's value is raised to its parent's bound) and with none; and where the domain
+/// heuristic is h* on the way (spanner), it evaluates a few states per expansion, not every
+/// successor.
+#[test]
+fn deferred_evaluation_finds_the_same_costs() {
+    for (name, settings) in [
+        ("spanner", vec![("spanners", 4), ("nuts", 3), ("locations", 4)]),
+        ("ferry", vec![("cars", 3), ("locations", 3)]),
+        ("floortile", vec![("rows", 3), ("columns", 2), ("robots", 2)]),
+        ("childsnack", vec![("children", 3), ("allergic", 1), ("trays", 2), ("sandwiches", 3), ("tables", 2)]),
+    ] {
+        let dom = domains::find(name).unwrap();
+        let settings: Vec<(String, u32)> = settings.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+        for seed in 1..=3 {
+            let problem = dom.generate(&dom.params(&settings).unwrap(), seed, "t").unwrap();
+            let task = domains::task(dom.pddl, &problem).unwrap();
+            for h in [format!("{name}()"), "lmcut()".to_string(), "blind()".to_string()] {
+                let eager = run(&task, &format!("astar({h})"));
+                let deferred = run(&task, &format!("astar({h}, deferred=true)"));
+                assert_eq!(cost(&deferred.outcome), cost(&eager.outcome), "{name} seed {seed}, {h}");
+                if name == "spanner" && h.starts_with("spanner") {
+                    let (e, d) = (eager.statistics.search.unwrap(), deferred.statistics.search.unwrap());
+                    assert!(d.evaluated < e.evaluated, "{name} seed {seed}: {} vs {}", d.evaluated, e.evaluated);
+                }
+            }
+        }
+    }
+    assert!(search::parse("eager_greedy([ff()], deferred=true)").is_err());
+    // Tasks large enough for the order of expansions to matter: IPC 2023 test tasks.
+    let base = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/ipc2023-test");
+    if !corpus::require("deferred_evaluation_finds_the_same_costs", base.is_dir(), "../shared/ipc2023-test is absent") {
+        return;
+    }
+    for name in ["blocksworld", "ferry", "transport", "sokoban", "satellite"] {
+        let domain = std::fs::read_to_string(base.join(name).join("domain.pddl")).unwrap();
+        for i in 1..=4 {
+            let f = base.join(name).join(format!("easy/p{i:02}.pddl"));
+            let task = domains::task(&domain, &std::fs::read_to_string(&f).unwrap()).unwrap();
+            for h in [format!("{name}()"), "lmcut()".to_string()] {
+                let eager = cost(&solve(&task, &format!("astar({h})")));
+                assert_eq!(cost(&solve(&task, &format!("astar({h}, deferred=true)"))), eager, "{}, {h}", f.display());
+            }
+        }
     }
 }
 

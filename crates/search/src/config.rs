@@ -120,6 +120,8 @@ pub struct Config {
     pub preferred: Vec<HeuristicSpec>,
     /// Reopen closed states reached more cheaply (A*: yes; greedy: no, as in FD).
     pub reopen: bool,
+    /// A*: successors are evaluated when popped, not when generated (`deferred=true`).
+    pub deferred: bool,
     /// Only plans of real cost below the bound (exclusive, as FD).
     pub bound: Option<u64>,
     /// The costs g is computed with.
@@ -608,6 +610,7 @@ fn engine_from(
         _ => Verbosity::Normal,
     };
     let reopen = text_of("reopen_closed")?.as_deref() == Some("true");
+    let deferred = has("deferred") && text_of("deferred")?.as_deref() == Some("true");
     Ok(Config {
         engine_name: name,
         engine: if plugin.lazy { Engine::Lazy } else { Engine::Eager },
@@ -615,6 +618,7 @@ fn engine_from(
         heuristics: hs,
         preferred,
         reopen,
+        deferred,
         bound,
         cost_type,
         boost,

@@ -122,6 +122,8 @@ const NEW: u8 = 0;
 const OPEN: u8 = 1;
 const CLOSED: u8 = 2;
 const DEAD: u8 = 3;
+/// Open, not yet evaluated (`deferred=true`): its h is the parent's bound, `max(0, h(parent) - cost)`.
+const PENDING: u8 = 4;
 const NONE: u32 = u32::MAX;
 
 /// The heuristics of a configuration, each instantiated once, and where each one's value goes.
@@ -443,6 +445,9 @@ fn eager(run: &mut Run, registry: &mut StateRegistry, nodes: &mut Nodes) -> Outc
     // Queues: one per heuristic, then one preferred-only queue per heuristic.
     // A* breaks ties LIFO (paper 001); greedy search FIFO (FD's default).
     let lifo = cfg.weight.is_some();
+    // One queue heuristic and no preferred operators: what `astar` allows, and what the pending
+    // states' single bound assumes.
+    let deferred = cfg.deferred && k == 1 && !use_pref && cfg.weight.is_some();
     let mut open: Alternation<StateId> = Alternation::new(k, use_pref, lifo);
     let init = task.initial_state();
     let (id, _) = registry.insert(&init);
@@ -473,7 +478,7 @@ fn eager(run: &mut Run, registry: &mut StateRegistry, nodes: &mut Nodes) -> Outc
             return run.exhausted();
         };
         let i = id as usize;
-        if nodes.status[i] == CLOSED {
+        if nodes.status[i] == CLOSED || nodes.status[i] == DEAD {
             continue;
         }
         if cfg.weight.is_some() {
@@ -481,6 +486,27 @@ fn eager(run: &mut Run, registry: &mut StateRegistry, nodes: &mut Nodes) -> Outc
             let j = q % k;
             if key(cfg, nodes.g[i], nodes.h[i * k + j] as u64) != key_popped {
                 continue;
+            }
+            if nodes.status[i] == PENDING {
+                // Deferred evaluation: the key so far was a lower bound; queue the state again
+                // with its own value unless that keeps its place.
+                let state = registry.get(id).to_vec();
+                run.stats.evaluated += 1;
+                if !ev.evaluate(id, &state, false) {
+                    nodes.status[i] = DEAD;
+                    run.stats.dead_ends += 1;
+                    continue;
+                }
+                run.improved(&ev);
+                // The larger of the two is admissible too (pathmax), and the key only rises.
+                let h = clip(ev.values[ev.queue_h[0]]).max(nodes.h[i * k]);
+                nodes.h[i * k] = h;
+                nodes.status[i] = OPEN;
+                let kk = key(cfg, nodes.g[i], h as u64);
+                if kk != key_popped {
+                    open.queues[0].push(kk, id);
+                    continue;
+                }
             }
             if cfg.weight == Some(1) && f_layer.is_none_or(|f| key_popped.0 > f) {
                 f_layer = Some(key_popped.0);
@@ -524,7 +550,10 @@ fn eager(run: &mut Run, registry: &mut StateRegistry, nodes: &mut Nodes) -> Outc
             if path_dependent && nodes.status[s] != DEAD {
                 ev.notify_transition(id, op, sid, &succ);
             }
-            if new {
+            if new && deferred {
+                nodes.h[s] = clip((nodes.h[i] as u64).saturating_sub(run.costs[op_us]));
+                nodes.status[s] = PENDING;
+            } else if new {
                 run.stats.evaluated += 1;
                 // `ev.preferred` belongs to the expanded state; keep it while evaluating children.
                 let saved = std::mem::take(&mut ev.preferred);
@@ -554,7 +583,9 @@ fn eager(run: &mut Run, registry: &mut StateRegistry, nodes: &mut Nodes) -> Outc
                 continue;
             }
             nodes.set_path(s, new_g, new_real_g, id, op);
-            nodes.status[s] = OPEN;
+            if nodes.status[s] != PENDING {
+                nodes.status[s] = OPEN;
+            }
             for j in 0..k {
                 let kk = key(cfg, new_g, nodes.h[s * k + j] as u64);
                 open.queues[j].push(kk, sid);

@@ -178,6 +178,14 @@ const fn boost(default: &'static str) -> Param {
         help: "priority given to the preferred-only queues each time a new best heuristic value is found",
     }
 }
+const DEFERRED: Param = Param {
+    name: "deferred",
+    kind: ParamKind::Bool,
+    default: Some("false"),
+    help: "evaluate a successor's heuristic only when it is popped, queued until then with max(0, h(parent) - cost), \
+           a lower bound on its f for an admissible h, so A* stays optimal: pays where most successors are never \
+           expanded (a heuristic close to h*, many successors per state)",
+};
 const W: Param = Param { name: "w", kind: ParamKind::Int { min: 1 }, default: Some("1"), help: "the weight of h" };
 
 /// Every search engine.
@@ -187,7 +195,7 @@ pub static ENGINES: &[&EnginePlugin] = &[
         summary: "A* (f = g + h; ties by lower h, then most recently generated); optimal with an admissible heuristic",
         lazy: false,
         priority: Priority::AStar,
-        params: &[BOUND, ENGINE_COST_TYPE, VERBOSITY, reopen("true")],
+        params: &[BOUND, ENGINE_COST_TYPE, VERBOSITY, reopen("true"), DEFERRED],
         many_heuristics: false,
     },
     &EnginePlugin {
