@@ -137,6 +137,37 @@ enum Node {
     Memo(u32, Option<u16>, bool, Box<Node>),
 }
 
+impl Node {
+    /// Calls `f` on each operand (a binder's filter is not one: it belongs to the binder).
+    fn children_mut(&mut self, f: &mut dyn FnMut(&mut Node)) {
+        match self {
+            Node::Add(v) | Node::Max(v) | Node::Min(v) | Node::And(v) | Node::Or(v) => v.iter_mut().for_each(f),
+            Node::Sub(a, b) | Node::Mul(a, b) | Node::Less(a, b) | Node::LessEq(a, b) | Node::Let(_, a, b) => {
+                f(a);
+                f(b);
+            }
+            Node::If(c, a, b) => {
+                f(c);
+                f(a);
+                f(b);
+            }
+            Node::Not(x) | Node::Memo(.., x) | Node::Fold(_, _, x) => f(x),
+            Node::MinOver(_, body, empty) => {
+                f(body);
+                f(empty);
+            }
+            Node::Num(_)
+            | Node::NatVar(_)
+            | Node::Dist(..)
+            | Node::DistBy(..)
+            | Node::Cap(_)
+            | Node::Bool(_)
+            | Node::Eq(..)
+            | Node::Atom(..) => {}
+        }
+    }
+}
+
 /// Per (source, predicate): the code of each argument tuple.
 #[derive(Debug)]
 struct AtomTable {
@@ -769,19 +800,6 @@ impl std::ops::AddAssign for Specialized {
 impl Specializer<'_> {
     fn node(&self, n: &mut Node) {
         match n {
-            Node::Add(v) | Node::Max(v) | Node::Min(v) | Node::And(v) | Node::Or(v) => {
-                v.iter_mut().for_each(|x| self.node(x))
-            }
-            Node::Sub(a, b) | Node::Mul(a, b) | Node::Less(a, b) | Node::LessEq(a, b) | Node::Let(_, a, b) => {
-                self.node(a);
-                self.node(b);
-            }
-            Node::If(c, a, b) => {
-                self.node(c);
-                self.node(a);
-                self.node(b);
-            }
-            Node::Not(x) | Node::Memo(.., x) => self.node(x),
             Node::Fold(fold, b, body) => {
                 self.binder(b);
                 self.node(body);
@@ -794,14 +812,7 @@ impl Specializer<'_> {
                 self.node(body);
                 self.node(empty);
             }
-            Node::Num(_)
-            | Node::NatVar(_)
-            | Node::Dist(..)
-            | Node::DistBy(..)
-            | Node::Cap(_)
-            | Node::Bool(_)
-            | Node::Eq(..)
-            | Node::Atom(..) => {}
+            _ => n.children_mut(&mut |x| self.node(x)),
         }
     }
 
@@ -1044,29 +1055,12 @@ impl Program {
                 *n = std::mem::replace(x.as_mut(), Node::Num(0));
                 return strip(n);
             }
-            match n {
-                Node::Add(v) | Node::Max(v) | Node::Min(v) | Node::And(v) | Node::Or(v) => v.iter_mut().for_each(strip),
-                Node::Sub(a, b) | Node::Mul(a, b) | Node::Less(a, b) | Node::LessEq(a, b) | Node::Let(_, a, b) => {
-                    strip(a);
-                    strip(b);
-                }
-                Node::If(c, a, b) => {
-                    strip(c);
-                    strip(a);
-                    strip(b);
-                }
-                Node::Not(x) => strip(x),
-                Node::Fold(_, b, body) | Node::MinOver(b, body, _) => {
-                    if let Domain::Filtered(_, f) | Domain::Field(_, f, _) | Domain::Inverse(_, f, _) = &mut b.domain {
-                        strip(f);
-                    }
-                    strip(body);
-                    if let Node::MinOver(_, _, empty) = n {
-                        strip(empty);
-                    }
-                }
-                _ => {}
+            if let Node::Fold(_, b, _) | Node::MinOver(b, ..) = n
+                && let Domain::Filtered(_, f) | Domain::Field(_, f, _) | Domain::Inverse(_, f, _) = &mut b.domain
+            {
+                strip(f);
             }
+            n.children_mut(&mut strip);
         }
         strip(&mut self.value);
         if let Some(d) = &mut self.dead_end {
