@@ -479,6 +479,20 @@ impl Program {
         }
     }
 
+    /// The values of a key atom's arguments other than the binder's (at `pos`), and how many.
+    #[inline]
+    fn other_args(args: &[CTerm], pos: usize, env: &Env) -> ([u32; 8], usize) {
+        let mut key = [0u32; 8];
+        let mut k = 0;
+        for (i, a) in args.iter().enumerate() {
+            if i != pos {
+                key[k] = Self::term(*a, env);
+                k += 1;
+            }
+        }
+        (key, k)
+    }
+
     fn domain<'p>(&'p self, d: &'p Domain, env: &Env) -> &'p [u32] {
         match d {
             Domain::Fixed(v) | Domain::Filtered(v, _) | Domain::Field(v, ..) | Domain::Inverse(v, ..) => v,
@@ -490,14 +504,7 @@ impl Program {
     #[inline]
     fn each(&self, b: &CBinder, s: &State, l: &Layout, env: &mut Env, f: &mut impl FnMut(&Self, &mut Env) -> bool) {
         if let Domain::Field(_, filter, ix) = &b.domain {
-            let mut key = [0u32; 8];
-            let mut k = 0;
-            for (i, a) in ix.args.iter().enumerate() {
-                if i != ix.pos {
-                    key[k] = Self::term(*a, env);
-                    k += 1;
-                }
-            }
+            let (key, k) = Self::other_args(&ix.args, ix.pos, env);
             let found = match &ix.groups1 {
                 Some(g) => g[key[0] as usize],
                 None => ix.groups.get(&key[..k]).copied(),
@@ -516,14 +523,7 @@ impl Program {
             return;
         }
         if let Domain::Inverse(_, filter, ix) = &b.domain {
-            let mut key = [0u32; 8];
-            let mut k = 0;
-            for (i, a) in ix.args.iter().enumerate() {
-                if i != ix.pos {
-                    key[k] = Self::term(*a, env);
-                    k += 1;
-                }
-            }
+            let (key, k) = Self::other_args(&ix.args, ix.pos, env);
             // No atom of the key predicate has these other arguments: no object passes.
             let bucket = match &ix.groups1 {
                 Some(g) => g[key[0] as usize],
@@ -891,23 +891,15 @@ impl Specializer<'_> {
     /// The inverse index of a filter, when one of its atom conjuncts qualifies (see
     /// [`Program::specialize`]).
     fn inverse(&self, filter: &Node, slot: u16, list: &[u32]) -> Option<InverseIndex> {
-        match filter {
-            Node::Atom(t, args) => self.inverse_atom(*t, args, slot, list),
-            Node::And(v) => v.iter().find_map(|c| match c {
-                Node::Atom(t, args) => self.inverse_atom(*t, args, slot, list),
-                _ => None,
-            }),
-            _ => None,
-        }
+        conjunct_index(filter, |t, args| self.inverse_atom(t, args, slot, list))
     }
 
     /// The inverse index of one conjunct: an atom test with the binder's variable once and an
     /// outer variable among the other arguments (a loop inside a loop, where bucketing once per
     /// state pays), whose atoms lie, per object of the list, in one field.
     fn inverse_atom(&self, t: u32, args: &[CTerm], slot: u16, list: &[u32]) -> Option<InverseIndex> {
-        let mut at = args.iter().enumerate().filter(|(_, a)| matches!(a, CTerm::Var(v) if *v == slot));
-        let (pos, _) = at.next()?;
-        if at.next().is_some() || args.len() > 9 || !args.iter().any(|a| matches!(a, CTerm::Var(v) if *v != slot)) {
+        let pos = binder_position(args, slot)?;
+        if !args.iter().any(|a| matches!(a, CTerm::Var(v) if *v != slot)) {
             return None;
         }
         let mut index_of = vec![u32::MAX; self.nobjects];
@@ -966,23 +958,12 @@ impl Specializer<'_> {
 
     /// The field index of a filter, when its key atom qualifies (see [`Program::specialize`]).
     fn index(&self, filter: &Node, slot: u16, list: &[u32]) -> Option<FieldIndex> {
-        match filter {
-            Node::Atom(t, args) => self.index_atom(*t, args, slot, list),
-            Node::And(v) => v.iter().find_map(|c| match c {
-                Node::Atom(t, args) => self.index_atom(*t, args, slot, list),
-                _ => None,
-            }),
-            _ => None,
-        }
+        conjunct_index(filter, |t, args| self.index_atom(t, args, slot, list))
     }
 
     /// The field index of one conjunct, an atom test with the binder's variable once.
     fn index_atom(&self, t: u32, args: &[CTerm], slot: u16, list: &[u32]) -> Option<FieldIndex> {
-        let mut at = args.iter().enumerate().filter(|(_, a)| matches!(a, CTerm::Var(v) if *v == slot));
-        let (pos, _) = at.next()?;
-        if at.next().is_some() || args.len() > 9 {
-            return None;
-        }
+        let pos = binder_position(args, slot)?;
         let mut member = vec![false; self.nobjects];
         list.iter().for_each(|&o| member[o as usize] = true);
         let mut ix = FieldIndex {
@@ -1020,6 +1001,26 @@ impl Specializer<'_> {
         }
         ok.then_some(ix)
     }
+}
+
+/// The first index `f` gives for an atom test that is the filter or one of its conjuncts.
+fn conjunct_index<T>(filter: &Node, mut f: impl FnMut(u32, &[CTerm]) -> Option<T>) -> Option<T> {
+    match filter {
+        Node::Atom(t, args) => f(*t, args),
+        Node::And(v) => v.iter().find_map(|c| match c {
+            Node::Atom(t, args) => f(*t, args),
+            _ => None,
+        }),
+        _ => None,
+    }
+}
+
+/// Where the binder's variable (slot `slot`) is among an atom's arguments, when it is there
+/// exactly once and the others fit the evaluator's key buffer (at most 8).
+fn binder_position(args: &[CTerm], slot: u16) -> Option<usize> {
+    let mut at = args.iter().enumerate().filter(|(_, a)| matches!(a, CTerm::Var(v) if *v == slot));
+    let (pos, _) = at.next()?;
+    (at.next().is_none() && args.len() <= 9).then_some(pos)
 }
 
 /// Variable slots of one evaluation.
