@@ -93,7 +93,8 @@ struct InverseFields {
 /// One state's buckets of a [`Domain::Inverse`] slot: bucket `k` is `items[start[k]..start[k + 1]]`.
 #[derive(Clone, Debug, Default)]
 struct Buckets {
-    filled: bool,
+    /// The evaluation ([`Env`]'s generation) they were filled in: older ones are stale.
+    generation: u64,
     start: Vec<u32>,
     items: Vec<u32>,
     keys: Vec<u32>,
@@ -462,7 +463,6 @@ impl Program {
         if env.inverse.len() < self.inverses.len() {
             env.inverse.resize_with(self.inverses.len(), Buckets::default);
         }
-        env.inverse.iter_mut().for_each(|b| b.filled = false);
         if let Some(d) = &self.dead_end
             && self.bool(d, s, layout, env)
         {
@@ -532,7 +532,7 @@ impl Program {
             if bucket == u32::MAX {
                 return;
             }
-            if !env.inverse[ix.slot].filled {
+            if env.inverse[ix.slot].generation != env.generation {
                 self.fill(ix.slot, s, l, env);
             }
             let (from, to) = {
@@ -602,7 +602,7 @@ impl Program {
             bk.start[k] = bk.start[k - 1];
         }
         bk.start[0] = 0;
-        bk.filled = true;
+        bk.generation = env.generation;
     }
 
     fn nat(&self, n: &Node, s: &State, l: &Layout, env: &mut Env) -> u64 {
@@ -819,32 +819,39 @@ impl Specializer<'_> {
     fn binder(&self, b: &mut CBinder) {
         let Domain::Filtered(list, filter) = &mut b.domain else { return };
         self.node(filter);
-        let alone = matches!(**filter, Node::Atom(..));
-        if let Some(mut ix) = self.index(filter, b.slot, list) {
-            ix.alone = alone;
-            let Domain::Filtered(list, filter) = std::mem::replace(&mut b.domain, Domain::Fixed(Vec::new())) else {
-                unreachable!("matched above")
-            };
-            b.domain = Domain::Field(list, filter, Box::new(ix));
-            self.count(true);
-        } else if let Some(mut ix) = self.inverse(filter, b.slot, list) {
-            ix.alone = alone;
-            let Domain::Filtered(list, filter) = std::mem::replace(&mut b.domain, Domain::Fixed(Vec::new())) else {
-                unreachable!("matched above")
-            };
-            b.domain = Domain::Inverse(list, filter, Box::new(ix));
-            self.count(false);
+        let Some(ix) = self.find(filter, b.slot, list) else { return };
+        let Domain::Filtered(list, filter) = std::mem::replace(&mut b.domain, Domain::Fixed(Vec::new())) else {
+            unreachable!("matched above")
+        };
+        b.domain = self.specialized(list, filter, ix);
+    }
+
+    /// A field index for the filter if it has one, else buckets if it has those.
+    fn find(&self, filter: &Node, slot: u16, list: &[u32]) -> Option<Result<FieldIndex, InverseIndex>> {
+        match self.index(filter, slot, list) {
+            Some(ix) => Some(Ok(ix)),
+            None => self.inverse(filter, slot, list).map(Err),
         }
     }
 
-    fn count(&self, field: bool) {
+    /// The domain that reads `found`, counted.
+    fn specialized(&self, list: Vec<u32>, filter: Box<Node>, found: Result<FieldIndex, InverseIndex>) -> Domain {
+        let alone = matches!(*filter, Node::Atom(..));
         let mut d = self.done.get();
-        if field {
-            d.fields += 1;
-        } else {
-            d.inverses += 1;
-        }
+        let domain = match found {
+            Ok(mut ix) => {
+                ix.alone = alone;
+                d.fields += 1;
+                Domain::Field(list, filter, Box::new(ix))
+            }
+            Err(mut ix) => {
+                ix.alone = alone;
+                d.inverses += 1;
+                Domain::Inverse(list, filter, Box::new(ix))
+            }
+        };
         self.done.set(d);
+        domain
     }
 
     /// `exists` or `count` over a domain of a body that is (or has as a conjunct) an atom test a
@@ -860,32 +867,14 @@ impl Specializer<'_> {
             Domain::Fixed(l) | Domain::Filtered(l, _) => l,
             _ => return,
         };
-        let found = match self.index(body, b.slot, list) {
-            Some(ix) => Ok(ix),
-            None => match self.inverse(body, b.slot, list) {
-                Some(ix) => Err(ix),
-                None => return,
-            },
-        };
+        let Some(found) = self.find(body, b.slot, list) else { return };
         let body = std::mem::replace(body.as_mut(), Node::Bool(true));
         let (list, filter) = match std::mem::replace(&mut b.domain, Domain::Fixed(Vec::new())) {
             Domain::Fixed(l) => (l, body),
             Domain::Filtered(l, f) => (l, Node::And(vec![body, *f])),
             _ => unreachable!("matched above"),
         };
-        let alone = matches!(filter, Node::Atom(..));
-        b.domain = match found {
-            Ok(mut ix) => {
-                ix.alone = alone;
-                self.count(true);
-                Domain::Field(list, Box::new(filter), Box::new(ix))
-            }
-            Err(mut ix) => {
-                ix.alone = alone;
-                self.count(false);
-                Domain::Inverse(list, Box::new(filter), Box::new(ix))
-            }
-        };
+        b.domain = self.specialized(list, Box::new(filter), found);
     }
 
     /// The inverse index of a filter, when one of its atom conjuncts qualifies (see
