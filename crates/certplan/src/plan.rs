@@ -57,21 +57,35 @@ pub struct PlanArgs {
 }
 
 fn search_text(s: &Stats) -> String {
-    format!(
-        "search: expanded {}, generated {}, evaluated {}, reopened {}, dead ends {}, states {}, {:.3}s\n\
+    let pruning = match &s.pruning {
+        None => String::new(),
+        Some(p) => match &p.off {
+            Some(why) if p.successors_before == 0 => format!("pruning: off ({why})\n"),
+            off => format!(
+                "pruning: successors {} -> {} ({:.1} % pruned){}\n",
+                p.successors_before,
+                p.successors_after,
+                100.0 * p.ratio(),
+                off.as_ref().map_or_else(String::new, |why| format!("; {why}"))
+            ),
+        },
+    };
+    pruning
+        + &format!(
+            "search: expanded {}, generated {}, evaluated {}, reopened {}, dead ends {}, states {}, {:.3}s\n\
          search: initial h {}, expanded until last f-layer {}, {:.1} bytes per state, peak memory {} KiB\n",
-        s.expanded,
-        s.generated,
-        s.evaluated,
-        s.reopened,
-        s.dead_ends,
-        s.registered,
-        s.seconds,
-        s.initial_h.map_or_else(|| "infinite".to_string(), |h| h.to_string()),
-        s.expanded_until_last_jump,
-        s.bytes_per_state,
-        s.peak_rss_bytes / 1024
-    )
+            s.expanded,
+            s.generated,
+            s.evaluated,
+            s.reopened,
+            s.dead_ends,
+            s.registered,
+            s.seconds,
+            s.initial_h.map_or_else(|| "infinite".to_string(), |h| h.to_string()),
+            s.expanded_until_last_jump,
+            s.bytes_per_state,
+            s.peak_rss_bytes / 1024
+        )
 }
 
 pub fn run(args: &PlanArgs, ui: &Ui) -> Result<Outcome, Fatal> {

@@ -14,6 +14,7 @@
 //! `--alias` configurations.
 
 use crate::plugins::{self, EnginePlugin, HeuristicPlugin, Param, ParamKind, Priority};
+use crate::pruning::{PruningLimit, PruningSpec};
 use serde::Serialize;
 
 /// Fast Downward's operator cost types.
@@ -122,6 +123,8 @@ pub struct Config {
     pub reopen: bool,
     /// A*: successors are evaluated when popped, not when generated (`deferred=true`).
     pub deferred: bool,
+    /// Partial-order reduction of the expanded states' successors (`pruning=`); `None`: `null()`.
+    pub pruning: Option<PruningSpec>,
     /// Only plans of real cost below the bound (exclusive, as FD).
     pub bound: Option<u64>,
     /// The costs g is computed with.
@@ -325,7 +328,6 @@ fn err<T>(at: usize, message: impl Into<String>) -> Result<T, ConfigError> {
 /// command line written for FD is never half-obeyed.
 const FD_ONLY_OPTIONS: &[&str] = &[
     "max_time",
-    "pruning",
     "lazy_evaluator",
     "preferred_successors_first",
     "randomize_successors",
@@ -417,6 +419,58 @@ fn landmark_factory(v: &Val, env: &Env) -> Result<String, ConfigError> {
     }
 }
 
+/// A pruning method (FD's `pruning=`); `None` for `null()`.
+fn pruning(v: &Val, env: &Env) -> Result<Option<PruningSpec>, ConfigError> {
+    const KNOWN: &str = "null(), stubborn_sets_simple(), weak_stubborn_sets(), limited_pruning(pruning=..., \
+                         min_required_pruning_ratio=R, expansions_before_checking_pruning_ratio=N)";
+    match v {
+        Val::Ident(n, _) if lookup(env, n).is_some() => pruning(lookup(env, n).expect("checked"), env),
+        Val::Call(n, args, kw, at) if ["null", "stubborn_sets_simple", "weak_stubborn_sets"].contains(&n.as_str()) => {
+            if !args.is_empty() || !kw.is_empty() {
+                return err(*at, format!("`{n}()` takes no options in certplan"));
+            }
+            Ok((n != "null").then_some(PruningSpec { weak: n == "weak_stubborn_sets", limit: None }))
+        }
+        Val::Call(n, args, kw, at) if n == "limited_pruning" => {
+            let mut inner = args.first();
+            if args.len() > 1 {
+                return err(args[1].at(), "`limited_pruning` takes one positional argument (its pruning method)");
+            }
+            let mut limit = PruningLimit { min_ratio: 0.2, expansions: 1000 };
+            for (k, a) in kw {
+                match (k.as_str(), a) {
+                    ("pruning", _) if inner.is_none() => inner = Some(a),
+                    ("min_required_pruning_ratio", Val::Num(x, _)) if (0.0..=1.0).contains(x) => limit.min_ratio = *x,
+                    ("expansions_before_checking_pruning_ratio", Val::Num(x, _)) if x.fract() == 0.0 && *x >= 0.0 => {
+                        limit.expansions = *x as u64
+                    }
+                    ("min_required_pruning_ratio", _) => return err(a.at(), "the ratio must be a number from 0 to 1"),
+                    ("expansions_before_checking_pruning_ratio", _) => {
+                        return err(a.at(), "the number of expansions must be an integer >= 0");
+                    }
+                    _ => {
+                        return err(
+                            a.at(),
+                            format!(
+                                "`limited_pruning` has no option `{k}` (its options: pruning, \
+                                 min_required_pruning_ratio, expansions_before_checking_pruning_ratio)"
+                            ),
+                        );
+                    }
+                }
+            }
+            let Some(inner) = inner else {
+                return err(*at, "`limited_pruning` needs a pruning method, e.g. `pruning=stubborn_sets_simple()`");
+            };
+            Ok(pruning(inner, env)?.map(|p| PruningSpec { limit: Some(limit), ..p }))
+        }
+        Val::Call(n, _, _, at) if n.contains("stubborn") || n.contains("pruning") => {
+            err(*at, format!("pruning method `{n}` is not implemented (known: {KNOWN})"))
+        }
+        _ => err(v.at(), format!("expected a pruning method ({KNOWN})")),
+    }
+}
+
 fn heuristic(v: &Val, env: &Env) -> Result<HeuristicSpec, ConfigError> {
     let (name, args, kwargs, at) = match v {
         Val::Call(name, args, kwargs, at) => (name, args, kwargs, *at),
@@ -478,7 +532,7 @@ fn heuristic(v: &Val, env: &Env) -> Result<HeuristicSpec, ConfigError> {
         let text = match given.iter().find(|g| g.0 == p.name) {
             Some((_, a)) => match p.kind {
                 ParamKind::LandmarkFactory => landmark_factory(a, env)?,
-                ParamKind::Heuristics | ParamKind::Transform => {
+                ParamKind::Heuristics | ParamKind::Transform | ParamKind::Pruning => {
                     return err(a.at(), format!("`{owner}`: `{}` is not supported here", p.name));
                 }
                 _ => scalar(owner, p, a)?,
@@ -611,6 +665,10 @@ fn engine_from(
     };
     let reopen = text_of("reopen_closed")?.as_deref() == Some("true");
     let deferred = has("deferred") && text_of("deferred")?.as_deref() == Some("true");
+    let pruning = match value.iter().find(|x| x.0 == "pruning") {
+        Some((_, v)) => pruning(v, env)?,
+        None => None,
+    };
     Ok(Config {
         engine_name: name,
         engine: if plugin.lazy { Engine::Lazy } else { Engine::Eager },
@@ -619,6 +677,7 @@ fn engine_from(
         preferred,
         reopen,
         deferred,
+        pruning,
         bound,
         cost_type,
         boost,

@@ -1,6 +1,7 @@
 //! Search over a ground task: packed states, the state registry, successor generation, engines
 //! (A*, weighted A*, eager and lazy greedy best-first search) and domain-independent heuristics
-//! (blind, goal-count, hmax, hadd, hFF with preferred operators, LM-cut).
+//! (blind, goal-count, hmax, hadd, hFF with preferred operators, LM-cut), and partial-order
+//! reduction by strong stubborn sets ([`pruning`]).
 //!
 //! Engines and heuristics register themselves in [`plugins`] (name, parameters, properties) and
 //! are composed by a configuration string familiar to Fast Downward users, parsed by
@@ -15,6 +16,7 @@ pub mod heuristics;
 pub mod landmarks;
 pub mod lmcut;
 pub mod plugins;
+pub mod pruning;
 pub mod queue;
 pub mod registry;
 pub mod state;

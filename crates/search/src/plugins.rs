@@ -26,6 +26,9 @@ pub enum ParamKind {
     LandmarkFactory,
     /// A cost transformation: `adapt_costs(one)` or `no_transform()` (FD's `transform=`).
     Transform,
+    /// A pruning method (FD's `pruning=`): `null()`, `stubborn_sets_simple()` or
+    /// `limited_pruning(pruning=stubborn_sets_simple(), ...)`.
+    Pruning,
 }
 
 impl ParamKind {
@@ -38,6 +41,10 @@ impl ParamKind {
             ParamKind::Heuristics => "a heuristic or a list of heuristics".into(),
             ParamKind::LandmarkFactory => format!("a landmark factory ({})", LANDMARK_FACTORIES.join(", ")),
             ParamKind::Transform => "adapt_costs(normal|one|plusone) or no_transform()".into(),
+            ParamKind::Pruning => "null(), stubborn_sets_simple(), weak_stubborn_sets() or \
+                                   limited_pruning(pruning=stubborn_sets_simple(), min_required_pruning_ratio=R, \
+                                   expansions_before_checking_pruning_ratio=N)"
+                .into(),
         }
     }
 }
@@ -186,6 +193,15 @@ const DEFERRED: Param = Param {
            a lower bound on its f for an admissible h, so A* stays optimal: pays where most successors are never \
            expanded (a heuristic close to h*, many successors per state)",
 };
+const PRUNING: Param = Param {
+    name: "pruning",
+    kind: ParamKind::Pruning,
+    default: Some("null()"),
+    help: "partial-order reduction: `stubborn_sets_simple()` expands only the applicable operators of a strong \
+           stubborn set (optimality is kept), `weak_stubborn_sets()` those of a weak one (smaller); `limited_pruning(pruning=stubborn_sets_simple(), \
+           min_required_pruning_ratio=0.2, expansions_before_checking_pruning_ratio=1000)` switches it off when it \
+           prunes too little. Off on tasks with conditional effects, negative conditions or derived predicates",
+};
 const W: Param = Param { name: "w", kind: ParamKind::Int { min: 1 }, default: Some("1"), help: "the weight of h" };
 
 /// Every search engine.
@@ -195,7 +211,7 @@ pub static ENGINES: &[&EnginePlugin] = &[
         summary: "A* (f = g + h; ties by lower h, then most recently generated); optimal with an admissible heuristic",
         lazy: false,
         priority: Priority::AStar,
-        params: &[BOUND, ENGINE_COST_TYPE, VERBOSITY, reopen("true"), DEFERRED],
+        params: &[BOUND, ENGINE_COST_TYPE, VERBOSITY, reopen("true"), DEFERRED, PRUNING],
         many_heuristics: false,
     },
     &EnginePlugin {
@@ -203,7 +219,7 @@ pub static ENGINES: &[&EnginePlugin] = &[
         summary: "eager greedy best-first search (f = h), alternating between its heuristics' queues",
         lazy: false,
         priority: Priority::Greedy,
-        params: &[PREFERRED, BOUND, ENGINE_COST_TYPE, VERBOSITY, reopen("false"), boost("0")],
+        params: &[PREFERRED, BOUND, ENGINE_COST_TYPE, VERBOSITY, reopen("false"), boost("0"), PRUNING],
         many_heuristics: true,
     },
     &EnginePlugin {
@@ -220,7 +236,7 @@ pub static ENGINES: &[&EnginePlugin] = &[
         summary: "eager weighted A* (f = g + w·h)",
         lazy: false,
         priority: Priority::Weighted,
-        params: &[W, PREFERRED, BOUND, ENGINE_COST_TYPE, VERBOSITY, reopen("true"), boost("0")],
+        params: &[W, PREFERRED, BOUND, ENGINE_COST_TYPE, VERBOSITY, reopen("true"), boost("0"), PRUNING],
         many_heuristics: true,
     },
     &EnginePlugin {

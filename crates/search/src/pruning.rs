@@ -1,0 +1,306 @@
+//! Partial-order reduction with stubborn sets: strong ones (Fast Downward's `pruning=`
+//! `stubborn_sets_simple()`) and weak ones (`weak_stubborn_sets()`), optionally under
+//! `limited_pruning(...)`.
+//!
+//! In a state s, a strong stubborn set T (Wehrle and Helmert, ICAPS 2014) holds
+//! - every achiever of one goal atom false in s (a disjunctive action landmark),
+//! - for each operator of T not applicable in s, every achiever of one of its preconditions false
+//!   in s (a necessary enabling set),
+//! - for each operator of T applicable in s, every operator that interferes with it.
+//!
+//! A weak stubborn set (Wehrle, Helmert, Shleyfman and Katz, ICAPS 2013) needs, for an applicable
+//! operator of T, only the operators it disables or conflicts with, not those that disable it:
+//! the operator is moved to the front of a plan, where it is applicable, and what the moved-over
+//! operators do to it no longer matters. Smaller sets, so more pruning (transport: a truck's drives
+//! disable its loads, but a load disables no drive).
+//!
+//! Expanding s with only its applicable operators in T keeps, from every state, a plan of optimal
+//! cost (any plan can be permuted to start with one of them at the same cost), so A* with an
+//! admissible heuristic stays optimal. Which atoms are chosen is free; we take the one with the
+//! fewest achievers, which keeps T small. The pruning depends on the state only, so the pruned
+//! state space is fixed and the usual A* argument applies to it.
+//!
+//! Interference is read off the STRIPS operators: o disables o' when o deletes a precondition of
+//! o' or adds an atom o' requires false, and they conflict when one deletes what the other adds.
+//! A false condition `(not p)` is enabled by the deleters of p. On reachable states this is exact
+//! for the packed states too (a field's other atoms are false there, being mutex with the one an
+//! operator adds). Conditional effects and axioms fall outside this reading: on such a task the
+//! pruning stays off and says so.
+
+use crate::state::{SearchTask, State};
+use ground::AtomId;
+use serde::Serialize;
+
+/// The pruning method of a configuration, as parsed from `pruning=`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PruningSpec {
+    /// Weak stubborn sets instead of strong ones.
+    pub weak: bool,
+    /// `limited_pruning(...)`: after `expansions` expansions, pruning switches itself off for the
+    /// rest of the search unless it removed at least `min_ratio` of the applicable operators.
+    pub limit: Option<PruningLimit>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct PruningLimit {
+    pub min_ratio: f64,
+    pub expansions: u64,
+}
+
+impl PruningSpec {
+    /// The normalized configuration text.
+    pub fn text(&self) -> String {
+        let method = if self.weak { "weak_stubborn_sets()" } else { "stubborn_sets_simple()" };
+        match self.limit {
+            None => method.into(),
+            Some(l) => format!(
+                "limited_pruning(pruning={method}, min_required_pruning_ratio={}, \
+                 expansions_before_checking_pruning_ratio={})",
+                l.min_ratio, l.expansions
+            ),
+        }
+    }
+}
+
+/// What the pruning did in one search.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct PruningStats {
+    /// Applicable operators of the expanded states, before and after pruning.
+    pub successors_before: u64,
+    pub successors_after: u64,
+    /// Why it was off or switched itself off, if it did.
+    pub off: Option<String>,
+}
+
+impl PruningStats {
+    pub fn ratio(&self) -> f64 {
+        if self.successors_before == 0 {
+            0.0
+        } else {
+            1.0 - self.successors_after as f64 / self.successors_before as f64
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Condition {
+    Pos(AtomId),
+    Neg(AtomId),
+}
+
+/// Per atom, a list of operators, stored flat.
+struct AtomLists {
+    start: Vec<u32>,
+    ops: Vec<u32>,
+}
+
+impl AtomLists {
+    fn new(natoms: usize, nops: usize, atoms_of: impl Fn(usize) -> Vec<AtomId>) -> AtomLists {
+        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); natoms];
+        for o in 0..nops {
+            for a in atoms_of(o) {
+                let l = &mut lists[a as usize];
+                if l.last() != Some(&(o as u32)) {
+                    l.push(o as u32);
+                }
+            }
+        }
+        let mut start = Vec::with_capacity(natoms + 1);
+        let mut ops = Vec::new();
+        for l in lists {
+            start.push(ops.len() as u32);
+            ops.extend(l);
+        }
+        start.push(ops.len() as u32);
+        AtomLists { start, ops }
+    }
+
+    #[inline]
+    fn get(&self, a: AtomId) -> &[u32] {
+        &self.ops[self.start[a as usize] as usize..self.start[a as usize + 1] as usize]
+    }
+}
+
+/// Strong stubborn sets over one task.
+pub struct StubbornSets {
+    achievers: AtomLists,
+    deleters: AtomLists,
+    /// Operators with the atom as a precondition, and with its negation as one.
+    needers: AtomLists,
+    needers_neg: AtomLists,
+    negative: bool,
+    weak: bool,
+    /// Per operator, the operators interfering with it, computed when first needed.
+    interference: Vec<Option<Box<[u32]>>>,
+    /// Stamps: an operator is in the stubborn set when `in_set[o] == stamp`, applicable when
+    /// `applicable[o] == stamp`.
+    in_set: Vec<u32>,
+    applicable: Vec<u32>,
+    stamp: u32,
+    queue: Vec<u32>,
+    limit: Option<PruningLimit>,
+    expansions: u64,
+    pub stats: PruningStats,
+}
+
+impl StubbornSets {
+    pub fn new(task: &SearchTask, spec: &PruningSpec) -> StubbornSets {
+        let g = task.ground;
+        let (natoms, nops) = (g.atoms.len(), g.operators.len());
+        let op = |o: usize| &g.operators[o];
+        let off = if g.operators.iter().any(|o| !o.cond.is_empty()) {
+            Some("the task has conditional effects".into())
+        } else if task.axioms.is_some() {
+            Some("the task has derived predicates".into())
+        } else {
+            None
+        };
+        StubbornSets {
+            achievers: AtomLists::new(natoms, nops, |o| op(o).add.clone()),
+            deleters: AtomLists::new(natoms, nops, |o| op(o).del.clone()),
+            needers: AtomLists::new(natoms, nops, |o| op(o).pre.clone()),
+            needers_neg: AtomLists::new(natoms, nops, |o| op(o).pre_neg.clone()),
+            negative: g.operators.iter().any(|o| !o.pre_neg.is_empty()) || !g.goal_neg.is_empty(),
+            interference: vec![None; nops],
+            in_set: vec![0; nops],
+            applicable: vec![0; nops],
+            stamp: 0,
+            queue: Vec::new(),
+            weak: spec.weak,
+            limit: spec.limit,
+            expansions: 0,
+            stats: PruningStats { off, ..Default::default() },
+        }
+    }
+
+    /// Keeps in `ops` (the operators applicable in `s`) those of a strong stubborn set of `s`.
+    pub fn prune(&mut self, task: &SearchTask, s: &State, ops: &mut Vec<u32>) {
+        if self.stats.off.is_some() {
+            return;
+        }
+        self.expansions += 1;
+        if let Some(l) = self.limit
+            && self.expansions == l.expansions + 1
+            && self.stats.ratio() < l.min_ratio
+        {
+            self.stats.off = Some(format!(
+                "switched off after {} expansions: it pruned {:.1} % of the successors, less than {:.1} %",
+                l.expansions,
+                100.0 * self.stats.ratio(),
+                100.0 * l.min_ratio
+            ));
+            return;
+        }
+        if self.negative {
+            // The successor generator matches positive preconditions only.
+            ops.retain(|&o| task.negative_ok(o as usize, s));
+        }
+        self.stats.successors_before += ops.len() as u64;
+        if ops.len() > 1 {
+            self.compute(task, s, ops);
+            let (in_set, stamp) = (&self.in_set, self.stamp);
+            ops.retain(|&o| in_set[o as usize] == stamp);
+        }
+        self.stats.successors_after += ops.len() as u64;
+    }
+
+    fn compute(&mut self, task: &SearchTask, s: &State, ops: &[u32]) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.in_set.fill(0);
+            self.applicable.fill(0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        for &o in ops {
+            self.applicable[o as usize] = stamp;
+        }
+        let g = task.ground;
+        // The goal condition false in s with the fewest operators to make it true; none: s is a
+        // goal state.
+        let Some(goal) = self.easiest(task, s, &g.goal, &g.goal_neg) else {
+            for &o in ops {
+                self.in_set[o as usize] = stamp;
+            }
+            return;
+        };
+        self.queue.clear();
+        self.add_enablers(goal);
+        while let Some(o) = self.queue.pop() {
+            if self.applicable[o as usize] == stamp {
+                let list = self.interference[o as usize].take().unwrap_or_else(|| self.interfering(task, o));
+                for &o2 in list.iter() {
+                    self.add(o2);
+                }
+                self.interference[o as usize] = Some(list);
+            } else {
+                let op = &g.operators[o as usize];
+                // Not applicable in s: some condition of it is false.
+                if let Some(c) = self.easiest(task, s, &op.pre, &op.pre_neg) {
+                    self.add_enablers(c);
+                }
+            }
+        }
+    }
+
+    /// Of the conditions `pos` and `(not a)` for `a` in `neg`, the false one in `s` with the
+    /// fewest operators that make it true, if any is false.
+    fn easiest(&self, task: &SearchTask, s: &State, pos: &[AtomId], neg: &[AtomId]) -> Option<Condition> {
+        let p = pos.iter().filter(|&&a| !task.holds(s, a)).map(|&a| (self.achievers.get(a).len(), Condition::Pos(a)));
+        let n = neg.iter().filter(|&&a| task.holds(s, a)).map(|&a| (self.deleters.get(a).len(), Condition::Neg(a)));
+        p.chain(n).min_by_key(|c| c.0).map(|c| c.1)
+    }
+
+    /// Adds the operators that can make `c` true.
+    fn add_enablers(&mut self, c: Condition) {
+        let (lists, a) = match c {
+            Condition::Pos(a) => (&self.achievers, a),
+            Condition::Neg(a) => (&self.deleters, a),
+        };
+        let (start, end) = (lists.start[a as usize] as usize, lists.start[a as usize + 1] as usize);
+        for i in start..end {
+            let o = lists.ops[i];
+            if self.in_set[o as usize] != self.stamp {
+                self.in_set[o as usize] = self.stamp;
+                self.queue.push(o);
+            }
+        }
+    }
+
+    #[inline]
+    fn add(&mut self, o: u32) {
+        if self.in_set[o as usize] != self.stamp {
+            self.in_set[o as usize] = self.stamp;
+            self.queue.push(o);
+        }
+    }
+
+    /// The operators that interfere with `o`: it disables them, they disable it (strong sets
+    /// only), or the two conflict (one deletes what the other adds).
+    fn interfering(&self, task: &SearchTask, o: u32) -> Box<[u32]> {
+        let op = &task.ground.operators[o as usize];
+        let mut out: Vec<u32> = Vec::new();
+        // It disables them, or conflicts with them.
+        for &d in &op.del {
+            out.extend_from_slice(self.needers.get(d));
+            out.extend_from_slice(self.achievers.get(d));
+        }
+        for &a in &op.add {
+            out.extend_from_slice(self.needers_neg.get(a));
+            out.extend_from_slice(self.deleters.get(a));
+        }
+        // They disable it.
+        if !self.weak {
+            for &p in &op.pre {
+                out.extend_from_slice(self.deleters.get(p));
+            }
+            for &n in &op.pre_neg {
+                out.extend_from_slice(self.achievers.get(n));
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out.retain(|&x| x != o);
+        out.into_boxed_slice()
+    }
+}
