@@ -33,6 +33,16 @@ fn ipc2023_table1_names_the_whole_test_set() {
     assert_eq!(tasks.len(), 886, "900 minus the 14 rovers/hard problems not copied");
     assert!(tasks.iter().all(|t| t.bound.is_some()));
     let names: Vec<&str> = exp.configs.iter().map(|c| c.name.as_str()).collect();
-    assert_eq!(names, ["certplan-domain", "certplan-domain-deferred", "certplan-blind", "certplan-lmcut", "fd-lmcut"]);
+    assert_eq!(
+        names,
+        [
+            "certplan-domain",
+            "certplan-domain-deferred",
+            "certplan-domain-por",
+            "certplan-blind",
+            "certplan-lmcut",
+            "fd-lmcut"
+        ]
+    );
     assert!(exp.configs.iter().all(|c| c.is_optimal()));
 }
