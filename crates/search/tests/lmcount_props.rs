@@ -3,49 +3,15 @@
 //! lmcount is 0 in goal states and infinite only in dead ends, lama-first solves exactly the
 //! solvable tasks, and `bound` / `cost_type` behave as in Fast Downward.
 
-use ground::{AtomName, GroundTask, Operator};
-use model::lifted::PredicateId;
+mod random_tasks;
+
+use ground::GroundTask;
 use proptest::prelude::*;
+use random_tasks::{MAX_ATOMS, RawOp, atoms, mask, raw_op, task};
 use search::engine::make_heuristic;
 use search::heuristics::lmcount::LmCount;
 use search::{Limits, Outcome, SearchTask};
 use std::collections::BinaryHeap;
-
-const MAX_ATOMS: usize = 6;
-
-fn atoms(mask: u32) -> Vec<u32> {
-    (0..MAX_ATOMS as u32).filter(|a| mask & (1 << a) != 0).collect()
-}
-
-/// (pre, pre_neg, add, del, cost) bit masks.
-type RawOp = (u32, u32, u32, u32, u64);
-
-fn task(n: usize, ops: &[RawOp], init: u32, goal: u32, goal_neg: u32) -> GroundTask {
-    let keep = |m: u32| atoms(m & ((1 << n) - 1));
-    GroundTask {
-        atoms: (0..n).map(|i| AtomName { predicate: PredicateId(i as u32), args: Vec::new() }).collect(),
-        operators: ops
-            .iter()
-            .map(|&(pre, pre_neg, add, del, cost)| Operator {
-                action: None,
-                args: Vec::new(),
-                pre: keep(pre),
-                pre_neg: keep(pre_neg & !pre),
-                add: keep(add),
-                del: keep(del & !add),
-                cond: Vec::new(),
-                cost,
-            })
-            .collect(),
-        init: keep(init),
-        goal: keep(goal),
-        goal_neg: keep(goal_neg & !goal),
-        general_cost: true,
-        goal_atom: None,
-        mutex_groups: Vec::new(),
-        axioms: Vec::new(),
-    }
-}
 
 struct Space {
     ops: Vec<RawOp>,
@@ -55,7 +21,6 @@ struct Space {
 
 impl Space {
     fn new(g: &GroundTask) -> Space {
-        let mask = |v: &[u32]| v.iter().fold(0u32, |m, &a| m | 1 << a);
         Space {
             ops: g
                 .operators
@@ -99,12 +64,6 @@ impl Space {
         }
         None
     }
-}
-
-fn raw_op() -> impl Strategy<Value = RawOp> {
-    let m = 0u32..(1 << MAX_ATOMS);
-    let neg = prop_oneof![3 => Just(0u32), 1 => 0u32..(1 << MAX_ATOMS)];
-    (m.clone(), neg, 1u32..(1 << MAX_ATOMS), m, 0u64..4)
 }
 
 fn lmcount(st: &SearchTask, text: &str) -> Box<dyn search::heuristic::Heuristic> {
@@ -210,7 +169,7 @@ proptest! {
     #[test]
     fn landmarks_are_landmarks_and_options_hold(
         n in 1usize..=MAX_ATOMS,
-        ops in prop::collection::vec(raw_op(), 1..10),
+        ops in prop::collection::vec(raw_op(0u64..4), 1..10),
         init in 0u32..(1 << MAX_ATOMS),
         goal in 0u32..(1 << MAX_ATOMS),
         goal_neg in prop_oneof![3 => Just(0u32), 1 => 0u32..(1 << MAX_ATOMS)],

@@ -2,53 +2,18 @@
 //! with it is optimal), at least hmax, "dead end" only where the goal is really unreachable, and
 //! the same with 32-bit and 64-bit costs.
 
-use ground::{AtomName, GroundTask, Operator};
-use model::lifted::PredicateId;
+mod random_tasks;
+
+use ground::GroundTask;
 use proptest::prelude::*;
+use random_tasks::{MAX_ATOMS, RawOp, atoms, mask, raw_op, task};
 use search::SearchTask;
 use search::heuristic::{Combine, Heuristic, RelaxationHeuristic};
 use search::lmcut::LmCut;
 use std::collections::BinaryHeap;
 
-const MAX_ATOMS: usize = 6;
-
-fn atoms(mask: u32) -> Vec<u32> {
-    (0..MAX_ATOMS as u32).filter(|a| mask & (1 << a) != 0).collect()
-}
-
-/// (pre, pre_neg, add, del, cost) bit masks.
-type RawOp = (u32, u32, u32, u32, u64);
-
-fn task(n: usize, ops: &[RawOp], goal: u32, goal_neg: u32) -> GroundTask {
-    let keep = |m: u32| atoms(m & ((1 << n) - 1));
-    GroundTask {
-        atoms: (0..n).map(|i| AtomName { predicate: PredicateId(i as u32), args: Vec::new() }).collect(),
-        operators: ops
-            .iter()
-            .map(|&(pre, pre_neg, add, del, cost)| Operator {
-                action: None,
-                args: Vec::new(),
-                pre: keep(pre),
-                pre_neg: keep(pre_neg & !pre),
-                add: keep(add),
-                del: keep(del & !add),
-                cond: Vec::new(),
-                cost,
-            })
-            .collect(),
-        init: Vec::new(),
-        goal: keep(goal),
-        goal_neg: keep(goal_neg & !goal),
-        general_cost: true,
-        goal_atom: None,
-        mutex_groups: Vec::new(),
-        axioms: Vec::new(),
-    }
-}
-
 /// The cheapest cost from `s` to a goal state (Dijkstra over all 2^n states), `None` if none.
 fn h_star(g: &GroundTask, s: u32) -> Option<u64> {
-    let mask = |v: &[u32]| v.iter().fold(0u32, |m, &a| m | 1 << a);
     let ops: Vec<(u32, u32, u32, u32, u64)> =
         g.operators.iter().map(|o| (mask(&o.pre), mask(&o.pre_neg), mask(&o.add), mask(&o.del), o.cost)).collect();
     let (goal, goal_neg) = (mask(&g.goal), mask(&g.goal_neg));
@@ -76,15 +41,8 @@ fn h_star(g: &GroundTask, s: u32) -> Option<u64> {
     None
 }
 
-fn raw_op(cost: impl Strategy<Value = u64>) -> impl Strategy<Value = RawOp> {
-    let m = 0u32..(1 << MAX_ATOMS);
-    // Negative preconditions in about one operator in four.
-    let neg = prop_oneof![3 => Just(0u32), 1 => 0u32..(1 << MAX_ATOMS)];
-    (m.clone(), neg, 1u32..(1 << MAX_ATOMS), m, cost)
-}
-
 fn check(n: usize, ops: Vec<RawOp>, goal: u32, goal_neg: u32) -> Result<(), TestCaseError> {
-    let g = task(n, &ops, goal, goal_neg);
+    let g = task(n, &ops, 0, goal, goal_neg);
     let st = SearchTask::binary(&g);
     let mut lmcut = LmCut::new(&st);
     let mut wide = LmCut::wide(&st);

@@ -2,52 +2,14 @@
 //! the operators the pruning keeps costs exactly the true optimum (so A* on the pruned space is
 //! optimal from every state it reaches), with negative preconditions and goals and zero costs.
 
-use ground::{AtomName, GroundTask, Operator};
-use model::lifted::PredicateId;
+mod random_tasks;
+
+use ground::GroundTask;
 use proptest::prelude::*;
+use random_tasks::{MAX_ATOMS, RawOp, atoms, mask, raw_op, task};
 use search::SearchTask;
 use search::pruning::{PruningSpec, StubbornSets};
 use std::collections::BinaryHeap;
-
-const MAX_ATOMS: usize = 6;
-
-fn atoms(mask: u32) -> Vec<u32> {
-    (0..MAX_ATOMS as u32).filter(|a| mask & (1 << a) != 0).collect()
-}
-
-fn mask(v: &[u32]) -> u32 {
-    v.iter().fold(0u32, |m, &a| m | 1 << a)
-}
-
-/// (pre, pre_neg, add, del, cost) bit masks.
-type RawOp = (u32, u32, u32, u32, u64);
-
-fn task(n: usize, ops: &[RawOp], goal: u32, goal_neg: u32) -> GroundTask {
-    let keep = |m: u32| atoms(m & ((1 << n) - 1));
-    GroundTask {
-        atoms: (0..n).map(|i| AtomName { predicate: PredicateId(i as u32), args: Vec::new() }).collect(),
-        operators: ops
-            .iter()
-            .map(|&(pre, pre_neg, add, del, cost)| Operator {
-                action: None,
-                args: Vec::new(),
-                pre: keep(pre),
-                pre_neg: keep(pre_neg & !pre),
-                add: keep(add),
-                del: keep(del & !add),
-                cond: Vec::new(),
-                cost,
-            })
-            .collect(),
-        init: Vec::new(),
-        goal: keep(goal),
-        goal_neg: keep(goal_neg & !goal),
-        general_cost: true,
-        goal_atom: None,
-        mutex_groups: Vec::new(),
-        axioms: Vec::new(),
-    }
-}
 
 /// The cheapest cost to a goal state from every one of the 2^n states, over the transitions
 /// `succ(s)` allows (Dijkstra backwards from all goal states).
@@ -84,14 +46,8 @@ fn costs_to_goal(g: &GroundTask, succ: &dyn Fn(u32) -> Vec<usize>) -> Vec<Option
     dist
 }
 
-fn raw_op() -> impl Strategy<Value = RawOp> {
-    let m = 0u32..(1 << MAX_ATOMS);
-    let neg = prop_oneof![3 => Just(0u32), 1 => 0u32..(1 << MAX_ATOMS)];
-    (m.clone(), neg, 1u32..(1 << MAX_ATOMS), m, 0u64..4)
-}
-
 fn check(n: usize, ops: Vec<RawOp>, goal: u32, goal_neg: u32, weak: bool) -> Result<(), TestCaseError> {
-    let g = task(n, &ops, goal, goal_neg);
+    let g = task(n, &ops, 0, goal, goal_neg);
     let st = SearchTask::binary(&g);
     let pruner = std::cell::RefCell::new(StubbornSets::new(&st, &PruningSpec { weak, limit: None }));
     // What the successor generator hands the engine: the operators whose positive preconditions hold.
@@ -119,7 +75,7 @@ proptest! {
     #[test]
     fn stubborn_sets_keep_an_optimal_plan_from_every_state(
         n in 1usize..=MAX_ATOMS,
-        ops in prop::collection::vec(raw_op(), 1..12),
+        ops in prop::collection::vec(raw_op(0u64..4), 1..12),
         goal in 0u32..(1 << MAX_ATOMS),
         goal_neg in prop_oneof![3 => Just(0u32), 1 => 0u32..(1 << MAX_ATOMS)],
     ) {
