@@ -67,6 +67,10 @@ fn plan_cost(domain: &Path, problem: &Path, search: &str) -> u64 {
 }
 
 const ADMISSIBLE: [&str; 3] = ["astar(blind())", "astar(hmax())", "astar(lmcut())"];
+/// Partial-order reduction, strong and weak: the same optimal costs (off, and saying so, on tasks
+/// with conditional effects).
+const PRUNED: [&str; 2] =
+    ["astar(blind(), pruning=stubborn_sets_simple())", "astar(lmcut(), pruning=weak_stubborn_sets())"];
 
 #[test]
 fn examples_are_solved_optimally_with_each_admissible_heuristic() {
@@ -148,10 +152,25 @@ fn corpus_tasks_are_solved_optimally() {
     let known = known_costs(&root);
     for (d, p) in CORPUS {
         let want = *known.get(*p).unwrap_or_else(|| panic!("{p} has a known optimal cost in index.csv"));
-        for h in ADMISSIBLE {
+        for h in ADMISSIBLE.iter().chain(&PRUNED) {
             assert_eq!(plan_cost(&root.join(d), &root.join(p), h), want, "{p} with {h}");
         }
     }
+    // The summary says what the pruning did.
+    let (d, p) = CORPUS.iter().find(|(d, _)| d.contains("satellite")).expect("a satellite task");
+    let (d, p) = (root.join(d), root.join(p));
+    let dir = TempDir::new();
+    let f = dir.0.join("sas_plan");
+    let o = run(&[
+        "plan",
+        d.to_str().unwrap(),
+        p.to_str().unwrap(),
+        "--search",
+        PRUNED[0],
+        "--plan-file",
+        f.to_str().unwrap(),
+    ]);
+    assert!(text(&o).contains("pruning: successors ") && text(&o).contains("% pruned"), "{}", text(&o));
 }
 
 const DOMAIN: &str = "\
