@@ -82,6 +82,17 @@ impl PruningStats {
     }
 }
 
+/// `limited_pruning` checks its ratio at the latest after this many successors (before pruning):
+/// with tens of thousands of successors per state, 1,000 expansions of pruning that does not pay
+/// would cost more than the search.
+pub const CHECK_SUCCESSORS: u64 = 100_000;
+
+/// The per-atom operator lists, as indexes of `StubbornSets::done`.
+const ACHIEVERS: usize = 0;
+const DELETERS: usize = 1;
+const NEEDERS: usize = 2;
+const NEEDERS_NEG: usize = 3;
+
 #[derive(Clone, Copy)]
 enum Condition {
     Pos(AtomId),
@@ -130,8 +141,12 @@ pub struct StubbornSets {
     needers_neg: AtomLists,
     negative: bool,
     weak: bool,
-    /// Per operator, the operators interfering with it, computed when first needed.
-    interference: Vec<Option<Box<[u32]>>>,
+    /// Per list kind and atom, the stamp of the state in which the atom's list was added: each
+    /// list enters a stubborn set at most once (the atom-centric computation of Röger, Helmert,
+    /// Seipp and Sievers, SoCS 2020), so a state costs at most the lists' total length.
+    done: [Vec<u32>; 4],
+    /// Applicable operators in the set so far; when all are in, nothing can be pruned.
+    applicable_in: usize,
     /// Stamps: an operator is in the stubborn set when `in_set[o] == stamp`, applicable when
     /// `applicable[o] == stamp`.
     in_set: Vec<u32>,
@@ -140,6 +155,8 @@ pub struct StubbornSets {
     queue: Vec<u32>,
     limit: Option<PruningLimit>,
     expansions: u64,
+    /// Whether `limit` has been checked.
+    checked: bool,
     pub stats: PruningStats,
 }
 
@@ -161,7 +178,8 @@ impl StubbornSets {
             needers: AtomLists::new(natoms, nops, |o| op(o).pre.clone()),
             needers_neg: AtomLists::new(natoms, nops, |o| op(o).pre_neg.clone()),
             negative: g.operators.iter().any(|o| !o.pre_neg.is_empty()) || !g.goal_neg.is_empty(),
-            interference: vec![None; nops],
+            done: std::array::from_fn(|_| vec![0; natoms]),
+            applicable_in: 0,
             in_set: vec![0; nops],
             applicable: vec![0; nops],
             stamp: 0,
@@ -169,6 +187,7 @@ impl StubbornSets {
             weak: spec.weak,
             limit: spec.limit,
             expansions: 0,
+            checked: false,
             stats: PruningStats { off, ..Default::default() },
         }
     }
@@ -179,17 +198,23 @@ impl StubbornSets {
             return;
         }
         self.expansions += 1;
+        // The check comes once, after `l.expansions` expansions or, where states have many
+        // successors (the cost of a stubborn set grows with them), once CHECK_SUCCESSORS
+        // successors have been seen, whichever is first.
         if let Some(l) = self.limit
-            && self.expansions == l.expansions + 1
-            && self.stats.ratio() < l.min_ratio
+            && !self.checked
+            && (self.expansions > l.expansions || self.stats.successors_before >= CHECK_SUCCESSORS)
         {
-            self.stats.off = Some(format!(
-                "switched off after {} expansions: it pruned {:.1} % of the successors, less than {:.1} %",
-                l.expansions,
-                100.0 * self.stats.ratio(),
-                100.0 * l.min_ratio
-            ));
-            return;
+            self.checked = true;
+            if self.stats.ratio() < l.min_ratio {
+                self.stats.off = Some(format!(
+                    "switched off after {} expansions: it pruned {:.1} % of the successors, less than {:.1} %",
+                    self.expansions - 1,
+                    100.0 * self.stats.ratio(),
+                    100.0 * l.min_ratio
+                ));
+                return;
+            }
         }
         if self.negative {
             // The successor generator matches positive preconditions only.
@@ -209,8 +234,10 @@ impl StubbornSets {
         if self.stamp == 0 {
             self.in_set.fill(0);
             self.applicable.fill(0);
+            self.done.iter_mut().for_each(|d| d.fill(0));
             self.stamp = 1;
         }
+        self.applicable_in = 0;
         let stamp = self.stamp;
         for &o in ops {
             self.applicable[o as usize] = stamp;
@@ -227,18 +254,33 @@ impl StubbornSets {
         self.queue.clear();
         self.add_enablers(goal);
         while let Some(o) = self.queue.pop() {
+            if self.applicable_in == ops.len() {
+                break;
+            }
+            let op = &g.operators[o as usize];
             if self.applicable[o as usize] == stamp {
-                let list = self.interference[o as usize].take().unwrap_or_else(|| self.interfering(task, o));
-                for &o2 in list.iter() {
-                    self.add(o2);
+                // The operators interfering with o: it disables them or conflicts with them
+                // (deletes what they need or add, adds what they need false or delete), and, in a
+                // strong stubborn set, those that disable it.
+                for &d in &op.del {
+                    self.add_list(NEEDERS, d);
+                    self.add_list(ACHIEVERS, d);
                 }
-                self.interference[o as usize] = Some(list);
-            } else {
-                let op = &g.operators[o as usize];
-                // Not applicable in s: some condition of it is false.
-                if let Some(c) = self.easiest(task, s, &op.pre, &op.pre_neg) {
-                    self.add_enablers(c);
+                for &a in &op.add {
+                    self.add_list(NEEDERS_NEG, a);
+                    self.add_list(DELETERS, a);
                 }
+                if !self.weak {
+                    for &p in &op.pre {
+                        self.add_list(DELETERS, p);
+                    }
+                    for &n in &op.pre_neg {
+                        self.add_list(ACHIEVERS, n);
+                    }
+                }
+            } else if let Some(c) = self.easiest(task, s, &op.pre, &op.pre_neg) {
+                // Not applicable in s: the enablers of one false condition.
+                self.add_enablers(c);
             }
         }
     }
@@ -253,54 +295,33 @@ impl StubbornSets {
 
     /// Adds the operators that can make `c` true.
     fn add_enablers(&mut self, c: Condition) {
-        let (lists, a) = match c {
-            Condition::Pos(a) => (&self.achievers, a),
-            Condition::Neg(a) => (&self.deleters, a),
+        match c {
+            Condition::Pos(a) => self.add_list(ACHIEVERS, a),
+            Condition::Neg(a) => self.add_list(DELETERS, a),
+        }
+    }
+
+    /// Adds the operators of list `kind` of atom `a`, unless they are in already.
+    fn add_list(&mut self, kind: usize, a: AtomId) {
+        let stamp = self.stamp;
+        if self.done[kind][a as usize] == stamp {
+            return;
+        }
+        self.done[kind][a as usize] = stamp;
+        let lists = match kind {
+            ACHIEVERS => &self.achievers,
+            DELETERS => &self.deleters,
+            NEEDERS => &self.needers,
+            _ => &self.needers_neg,
         };
-        let (start, end) = (lists.start[a as usize] as usize, lists.start[a as usize + 1] as usize);
-        for i in start..end {
-            let o = lists.ops[i];
-            if self.in_set[o as usize] != self.stamp {
-                self.in_set[o as usize] = self.stamp;
+        for &o in &lists.ops[lists.start[a as usize] as usize..lists.start[a as usize + 1] as usize] {
+            if self.in_set[o as usize] != stamp {
+                self.in_set[o as usize] = stamp;
                 self.queue.push(o);
+                if self.applicable[o as usize] == stamp {
+                    self.applicable_in += 1;
+                }
             }
         }
-    }
-
-    #[inline]
-    fn add(&mut self, o: u32) {
-        if self.in_set[o as usize] != self.stamp {
-            self.in_set[o as usize] = self.stamp;
-            self.queue.push(o);
-        }
-    }
-
-    /// The operators that interfere with `o`: it disables them, they disable it (strong sets
-    /// only), or the two conflict (one deletes what the other adds).
-    fn interfering(&self, task: &SearchTask, o: u32) -> Box<[u32]> {
-        let op = &task.ground.operators[o as usize];
-        let mut out: Vec<u32> = Vec::new();
-        // It disables them, or conflicts with them.
-        for &d in &op.del {
-            out.extend_from_slice(self.needers.get(d));
-            out.extend_from_slice(self.achievers.get(d));
-        }
-        for &a in &op.add {
-            out.extend_from_slice(self.needers_neg.get(a));
-            out.extend_from_slice(self.deleters.get(a));
-        }
-        // They disable it.
-        if !self.weak {
-            for &p in &op.pre {
-                out.extend_from_slice(self.deleters.get(p));
-            }
-            for &n in &op.pre_neg {
-                out.extend_from_slice(self.achievers.get(n));
-            }
-        }
-        out.sort_unstable();
-        out.dedup();
-        out.retain(|&x| x != o);
-        out.into_boxed_slice()
     }
 }
