@@ -11,8 +11,8 @@
 //! A weak stubborn set (Wehrle, Helmert, Shleyfman and Katz, ICAPS 2013) needs, for an applicable
 //! operator of T, only the operators it disables or conflicts with, not those that disable it:
 //! the operator is moved to the front of a plan, where it is applicable, and what the moved-over
-//! operators do to it no longer matters. Smaller sets, so more pruning (transport: a truck's drives
-//! disable its loads, but a load disables no drive).
+//! operators do to it no longer matters. The sets are smaller, so the pruning is at least as
+//! strong (a truck's drives disable its loads, but a load disables no drive).
 //!
 //! Expanding s with only its applicable operators in T keeps, from every state, a plan of optimal
 //! cost (any plan can be permuted to start with one of them at the same cost), so A* with an
@@ -36,8 +36,9 @@ use serde::Serialize;
 pub struct PruningSpec {
     /// Weak stubborn sets instead of strong ones.
     pub weak: bool,
-    /// `limited_pruning(...)`: after `expansions` expansions, pruning switches itself off for the
-    /// rest of the search unless it removed at least `min_ratio` of the applicable operators.
+    /// `limited_pruning(...)`: after `expansions` expansions (or [`CHECK_SUCCESSORS`] successors,
+    /// if sooner), pruning switches itself off for the rest of the search unless it removed at
+    /// least `min_ratio` of the applicable operators.
     pub limit: Option<PruningLimit>,
 }
 
@@ -45,21 +46,6 @@ pub struct PruningSpec {
 pub struct PruningLimit {
     pub min_ratio: f64,
     pub expansions: u64,
-}
-
-impl PruningSpec {
-    /// The normalized configuration text.
-    pub fn text(&self) -> String {
-        let method = if self.weak { "weak_stubborn_sets()" } else { "stubborn_sets_simple()" };
-        match self.limit {
-            None => method.into(),
-            Some(l) => format!(
-                "limited_pruning(pruning={method}, min_required_pruning_ratio={}, \
-                 expansions_before_checking_pruning_ratio={})",
-                l.min_ratio, l.expansions
-            ),
-        }
-    }
 }
 
 /// What the pruning did in one search.
@@ -132,7 +118,7 @@ impl AtomLists {
     }
 }
 
-/// Strong stubborn sets over one task.
+/// Stubborn sets, strong or weak, over one task.
 pub struct StubbornSets {
     achievers: AtomLists,
     deleters: AtomLists,
@@ -192,7 +178,7 @@ impl StubbornSets {
         }
     }
 
-    /// Keeps in `ops` (the operators applicable in `s`) those of a strong stubborn set of `s`.
+    /// Keeps in `ops` (the operators applicable in `s`) those of a stubborn set of `s`.
     pub fn prune(&mut self, task: &SearchTask, s: &State, ops: &mut Vec<u32>) {
         if self.stats.off.is_some() {
             return;
