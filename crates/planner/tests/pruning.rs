@@ -5,10 +5,12 @@
 use planner::{Options, Outcome, Problem, plan};
 use std::time::{Duration, Instant};
 
+/// A run under a generous time limit (debug builds under CI load are slow); a run that hits it is
+/// left out of the comparison, never counted as a different cost.
 fn run(task: &model::lifted::Task, search: &str) -> planner::Report {
     planner::register_heuristics();
     let cfg = search::parse(search).unwrap_or_else(|e| panic!("{search}: {e}"));
-    let limits = planner::Limits { deadline: Some(Instant::now() + Duration::from_secs(20)), memory_bytes: None };
+    let limits = planner::Limits { deadline: Some(Instant::now() + Duration::from_secs(60)), memory_bytes: None };
     let options = Options { numeric: None, search: &cfg, pruning: Default::default(), limits, started: None };
     plan(Problem::Pddl(task), &options, &mut |_| {})
 }
@@ -38,6 +40,9 @@ fn stubborn_sets_keep_optimal_costs_on_every_library_domain() {
                 let plain = run(&task, &format!("astar({h})"));
                 let Some(c) = cost(&plain.outcome) else { continue };
                 let pruned = run(&task, &format!("astar({h}, {SSS})"));
+                if matches!(pruned.outcome, Outcome::OutOfTime { .. }) {
+                    continue;
+                }
                 assert_eq!(cost(&pruned.outcome), Some(c), "{} seed {seed}, {h}", dom.name);
                 let (p, s) = (plain.statistics.search.unwrap(), pruned.statistics.search.unwrap());
                 let stats = s.pruning.expect("pruning statistics");
