@@ -437,16 +437,8 @@ fn key(cfg: &Config, g: u64, h: u64) -> (u64, u64) {
 }
 
 fn eager(run: &mut Run, registry: &mut StateRegistry, nodes: &mut Nodes) -> Outcome {
-    let (task, cfg) = (run.task, run.cfg);
-    let mut ev = Evaluators::new(cfg, task);
-    run.stats.setup_seconds = run.start.elapsed().as_secs_f64();
-    let sg = SuccessorGenerator::new(task);
-    // Queues: one per heuristic, then one preferred-only queue per heuristic.
-    // A* breaks ties LIFO (paper 001); greedy search FIFO (FD's default).
-    let lifo = cfg.weight.is_some();
-    let mut open: Alternation<StateId> = Alternation::new(cfg.heuristics.len(), !cfg.preferred.is_empty(), lifo);
-    let mut pruning = cfg.pruning.as_ref().map(|p| StubbornSets::new(task, p));
-    let outcome = eager_loop(run, registry, nodes, &mut ev, &sg, &mut open, pruning.as_mut());
+    let mut pruning = run.cfg.pruning.as_ref().map(|p| StubbornSets::new(run.task, p));
+    let outcome = eager_loop(run, registry, nodes, pruning.as_mut());
     run.stats.pruning = pruning.map(|p| p.stats);
     outcome
 }
@@ -455,18 +447,23 @@ fn eager_loop(
     run: &mut Run,
     registry: &mut StateRegistry,
     nodes: &mut Nodes,
-    ev: &mut Evaluators,
-    sg: &SuccessorGenerator,
-    open: &mut Alternation<StateId>,
     mut pruning: Option<&mut StubbornSets>,
 ) -> Outcome {
-    let (task, cfg) = (run.task, run.cfg);
+    let task = run.task;
+    let cfg = run.cfg;
+    let mut ev = Evaluators::new(cfg, task);
+    run.stats.setup_seconds = run.start.elapsed().as_secs_f64();
+    let path_dependent = ev.path_dependent();
+    let sg = SuccessorGenerator::new(task);
     let k = cfg.heuristics.len();
     let use_pref = !cfg.preferred.is_empty();
-    let path_dependent = ev.path_dependent();
+    // Queues: one per heuristic, then one preferred-only queue per heuristic.
+    // A* breaks ties LIFO (paper 001); greedy search FIFO (FD's default).
+    let lifo = cfg.weight.is_some();
     // One queue heuristic and no preferred operators: what `astar` allows, and what the pending
     // states' single bound assumes.
     let deferred = cfg.deferred && k == 1 && !use_pref && cfg.weight.is_some();
+    let mut open: Alternation<StateId> = Alternation::new(k, use_pref, lifo);
     let init = task.initial_state();
     let (id, _) = registry.insert(&init);
     nodes.ensure(id);
@@ -476,7 +473,7 @@ fn eager_loop(
         run.stats.dead_ends += 1;
         return run.exhausted();
     }
-    run.improved(ev);
+    run.improved(&ev);
     nodes.set_path(id as usize, 0, 0, NONE, NONE);
     nodes.status[id as usize] = OPEN;
     for j in 0..k {
@@ -515,7 +512,7 @@ fn eager_loop(
                     run.stats.dead_ends += 1;
                     continue;
                 }
-                run.improved(ev);
+                run.improved(&ev);
                 // The larger of the two is admissible too (pathmax), and the key only rises.
                 let h = clip(ev.values[ev.queue_h[0]]).max(nodes.h[i * k]);
                 nodes.h[i * k] = h;
@@ -585,7 +582,7 @@ fn eager_loop(
                     run.stats.dead_ends += 1;
                     continue;
                 }
-                if run.improved(ev) && cfg.boost > 0 && use_pref {
+                if run.improved(&ev) && cfg.boost > 0 && use_pref {
                     open.boost(cfg.boost);
                 }
                 for j in 0..k {

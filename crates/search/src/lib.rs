@@ -1,7 +1,7 @@
 //! Search over a ground task: packed states, the state registry, successor generation, engines
 //! (A*, weighted A*, eager and lazy greedy best-first search) and domain-independent heuristics
 //! (blind, goal-count, hmax, hadd, hFF with preferred operators, LM-cut), and partial-order
-//! reduction by strong stubborn sets ([`pruning`]).
+//! reduction by strong or weak stubborn sets ([`pruning`]).
 //!
 //! Engines and heuristics register themselves in [`plugins`] (name, parameters, properties) and
 //! are composed by a configuration string familiar to Fast Downward users, parsed by

@@ -26,8 +26,8 @@ pub enum ParamKind {
     LandmarkFactory,
     /// A cost transformation: `adapt_costs(one)` or `no_transform()` (FD's `transform=`).
     Transform,
-    /// A pruning method (FD's `pruning=`): `null()`, `stubborn_sets_simple()` or
-    /// `limited_pruning(pruning=stubborn_sets_simple(), ...)`.
+    /// A pruning method (FD's `pruning=`): `null()`, `stubborn_sets_simple()`,
+    /// `weak_stubborn_sets()` or `limited_pruning(pruning=..., ...)`.
     Pruning,
 }
 
@@ -200,7 +200,7 @@ const PRUNING: Param = Param {
     help: "partial-order reduction: `stubborn_sets_simple()` expands only the applicable operators of a strong \
            stubborn set (optimality is kept), `weak_stubborn_sets()` those of a weak one (smaller); `limited_pruning(pruning=stubborn_sets_simple(), \
            min_required_pruning_ratio=0.2, expansions_before_checking_pruning_ratio=1000)` switches it off when it \
-           prunes too little (checked after those expansions, or after 100,000 successors if sooner). Off on tasks with conditional effects, negative conditions or derived predicates",
+           prunes too little (checked after those expansions, or after 100,000 successors if sooner). Off on tasks with conditional effects or derived predicates",
 };
 const W: Param = Param { name: "w", kind: ParamKind::Int { min: 1 }, default: Some("1"), help: "the weight of h" };
 

@@ -28,7 +28,7 @@
 //! pruning stays off and says so.
 
 use crate::state::{SearchTask, State};
-use ground::AtomId;
+use ground::{AtomId, Operator};
 use serde::Serialize;
 
 /// The pruning method of a configuration, as parsed from `pruning=`.
@@ -92,10 +92,10 @@ struct AtomLists {
 }
 
 impl AtomLists {
-    fn new(natoms: usize, nops: usize, atoms_of: impl Fn(usize) -> Vec<AtomId>) -> AtomLists {
+    fn new(natoms: usize, operators: &[Operator], atoms_of: impl Fn(&Operator) -> &[AtomId]) -> AtomLists {
         let mut lists: Vec<Vec<u32>> = vec![Vec::new(); natoms];
-        for o in 0..nops {
-            for a in atoms_of(o) {
+        for (o, op) in operators.iter().enumerate() {
+            for &a in atoms_of(op) {
                 let l = &mut lists[a as usize];
                 if l.last() != Some(&(o as u32)) {
                     l.push(o as u32);
@@ -150,7 +150,6 @@ impl StubbornSets {
     pub fn new(task: &SearchTask, spec: &PruningSpec) -> StubbornSets {
         let g = task.ground;
         let (natoms, nops) = (g.atoms.len(), g.operators.len());
-        let op = |o: usize| &g.operators[o];
         let off = if g.operators.iter().any(|o| !o.cond.is_empty()) {
             Some("the task has conditional effects".into())
         } else if task.axioms.is_some() {
@@ -159,10 +158,10 @@ impl StubbornSets {
             None
         };
         StubbornSets {
-            achievers: AtomLists::new(natoms, nops, |o| op(o).add.clone()),
-            deleters: AtomLists::new(natoms, nops, |o| op(o).del.clone()),
-            needers: AtomLists::new(natoms, nops, |o| op(o).pre.clone()),
-            needers_neg: AtomLists::new(natoms, nops, |o| op(o).pre_neg.clone()),
+            achievers: AtomLists::new(natoms, &g.operators, |o| &o.add),
+            deleters: AtomLists::new(natoms, &g.operators, |o| &o.del),
+            needers: AtomLists::new(natoms, &g.operators, |o| &o.pre),
+            needers_neg: AtomLists::new(natoms, &g.operators, |o| &o.pre_neg),
             negative: g.operators.iter().any(|o| !o.pre_neg.is_empty()) || !g.goal_neg.is_empty(),
             done: std::array::from_fn(|_| vec![0; natoms]),
             applicable_in: 0,
@@ -300,7 +299,7 @@ impl StubbornSets {
             NEEDERS => &self.needers,
             _ => &self.needers_neg,
         };
-        for &o in &lists.ops[lists.start[a as usize] as usize..lists.start[a as usize + 1] as usize] {
+        for &o in lists.get(a) {
             if self.in_set[o as usize] != stamp {
                 self.in_set[o as usize] = stamp;
                 self.queue.push(o);
