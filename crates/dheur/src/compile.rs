@@ -175,7 +175,51 @@ struct AtomTable {
     arity: usize,
     dense: Option<Vec<u32>>,
     sparse: FxHashMap<Vec<u32>, u32>,
+    /// The dense table with each code replaced by where its atom lives in the packed state (set
+    /// by [`Program::specialize`]): an atom test is then one table read and one state read, not
+    /// a code read, a layout read and a state read.
+    probes: Option<Vec<Probe>>,
 }
+
+/// An atom test against a packed state: `(s[word] >> shift) & mask == value`. A constant is a
+/// mask of 0 (true: value 0; false: value 1).
+#[derive(Clone, Copy, Debug)]
+struct Probe {
+    word: u32,
+    shift: u32,
+    mask: u32,
+    value: u32,
+}
+
+impl Probe {
+    const FALSE: Probe = Probe { word: 0, shift: 0, mask: 0, value: 1 };
+    const TRUE: Probe = Probe { word: 0, shift: 0, mask: 0, value: 0 };
+
+    /// The probe of code `code` (`None` where the field is wider than 32 bits).
+    fn of(code: u32, layout: &Layout) -> Option<Probe> {
+        Some(match code {
+            FALSE => Probe::FALSE,
+            TRUE => Probe::TRUE,
+            a => {
+                let (word, shift, mask, value) = layout.probe(a);
+                Probe {
+                    word: u32::try_from(word).ok()?,
+                    shift,
+                    mask: u32::try_from(mask).ok()?,
+                    value: u32::try_from(value).ok()?,
+                }
+            }
+        })
+    }
+
+    #[inline(always)]
+    fn holds(self, s: &State) -> bool {
+        (s[self.word as usize] >> self.shift) as u32 & self.mask == self.value
+    }
+}
+
+/// Dense tables up to this many entries get [`Probe`]s (16 bytes each).
+const PROBE_LIMIT: usize = 1 << 20;
 
 /// A distance table over the objects of one type (a `distance-by` table: one per index object).
 #[derive(Debug)]
@@ -737,16 +781,11 @@ impl Program {
     #[inline(always)]
     fn atom(&self, t: u32, args: &[CTerm], s: &State, l: &Layout, env: &Env) -> bool {
         let table = &self.atoms[t as usize];
+        if let Some(p) = &table.probes {
+            return p[self.dense_index(args, env)].holds(s);
+        }
         let code = match &table.dense {
-            Some(d) => {
-                let n = self.objs_total();
-                let i = match args {
-                    [a] => Self::term(*a, env) as usize,
-                    [a, b] => Self::term(*a, env) as usize * n + Self::term(*b, env) as usize,
-                    _ => args.iter().fold(0usize, |i, a| i * n + Self::term(*a, env) as usize),
-                };
-                d[i]
-            }
+            Some(d) => d[self.dense_index(args, env)],
             None => {
                 // No allocation: a `Vec` key is looked up by slice.
                 let mut buf = [0u32; 8];
@@ -769,6 +808,17 @@ impl Program {
         }
     }
 
+    /// The index of an atom's arguments in a dense table (radix: the number of objects).
+    #[inline(always)]
+    fn dense_index(&self, args: &[CTerm], env: &Env) -> usize {
+        let n = self.objs_total();
+        match args {
+            [a] => Self::term(*a, env) as usize,
+            [a, b] => Self::term(*a, env) as usize * n + Self::term(*b, env) as usize,
+            _ => args.iter().fold(0usize, |i, a| i * n + Self::term(*a, env) as usize),
+        }
+    }
+
     fn objs_total(&self) -> usize {
         self.nobjects
     }
@@ -783,17 +833,20 @@ struct Specializer<'p> {
 }
 
 /// How many binders [`Program::specialize`] gave a field read ([`Domain::Field`]) and how many
-/// buckets ([`Domain::Inverse`]).
+/// buckets ([`Domain::Inverse`]), and how many atom tables it gave [`Probe`]s.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Specialized {
     pub fields: usize,
     pub inverses: usize,
+    /// Atom tables that test the packed state directly ([`Probe`]s).
+    pub probes: usize,
 }
 
 impl std::ops::AddAssign for Specialized {
     fn add_assign(&mut self, o: Specialized) {
         self.fields += o.fields;
         self.inverses += o.inverses;
+        self.probes += o.probes;
     }
 }
 
@@ -1072,6 +1125,9 @@ impl Program {
     /// over locations), buckets the objects by their field's atom once per state and walks only
     /// the bucket of the outer values: the same objects pass, as an object's atom holds exactly
     /// when its field holds that atom.
+    ///
+    /// Dense atom tables get, per tuple, the word, shift, mask and value of its atom in `layout`
+    /// ([`Probe`]), so a test skips the layout's table.
     pub fn specialize(&mut self, layout: &Layout) -> Specialized {
         let Program { value, dead_end, atoms, nobjects, inverses, .. } = self;
         let sp = Specializer {
@@ -1086,7 +1142,15 @@ impl Program {
             sp.node(d);
         }
         *inverses = sp.inverses.into_inner();
-        sp.done.get()
+        let mut done = sp.done.get();
+        for table in atoms.iter_mut() {
+            table.probes = match &table.dense {
+                Some(d) if d.len() <= PROBE_LIMIT => d.iter().map(|&code| Probe::of(code, layout)).collect(),
+                _ => None,
+            };
+            done.probes += table.probes.is_some() as usize;
+        }
+        done
     }
 
     fn objs_slots(&self) -> usize {
@@ -1148,7 +1212,7 @@ impl Compiler<'_, '_> {
         }
         let nobj = v.task.objects.len();
         let size = (0..arity).try_fold(1usize, |acc, _| acc.checked_mul(nobj));
-        let mut table = AtomTable { arity, dense: None, sparse: FxHashMap::default() };
+        let mut table = AtomTable { arity, dense: None, sparse: FxHashMap::default(), probes: None };
         match size {
             Some(sz) if sz <= DENSE_LIMIT => {
                 let mut d = vec![FALSE; sz.max(1)];

@@ -1,6 +1,6 @@
 //! The evaluator's speed-ups change no value: its specialization to the state packing
 //! (`Program::specialize`: a filter over a mutex group reads the group's field instead of testing
-//! each object's atom) and its shared folds (computed once per state where the dead-end test and
+//! each object's atom, and atom tests read the packed state without the layout) and its shared folds (computed once per state where the dead-end test and
 //! the value both use them). On the first IPC 2023 test tasks of every domain, packed with their
 //! mutex groups as the planner packs them, the fast and the plain program (`Program::unshared`, not
 //! specialized) agree on every state of random walks.
@@ -69,6 +69,10 @@ fn specialized_programs_agree_with_plain_ones_on_random_walks() {
     // And the buckets where a loop over locations asks which cars or packages are at each.
     for name in ["transport", "ferry"] {
         assert!(specialized.get(name).is_some_and(|s| s.inverses > 0), "{name}: no buckets: {specialized:?}");
+    }
+    // And every heuristic tests atoms through probes of the packed state.
+    for def in dheur::definitions() {
+        assert!(specialized.get(def.name.as_str()).is_some_and(|s| s.probes > 0), "{}: no probes", def.name);
     }
     eprintln!("{specialized:?}");
 }

@@ -114,6 +114,13 @@ impl Layout {
         Layout::new(natoms, &[])
     }
 
+    /// Where atom `a` lives: its word, shift, the field's (unshifted) mask and the value the
+    /// field has when `a` holds. For evaluators that fold this into tables of their own.
+    pub fn probe(&self, a: AtomId) -> (usize, u32, u64, u64) {
+        let l = self.loc[a as usize];
+        (l.word as usize, l.shift, l.mask, l.value)
+    }
+
     #[inline]
     pub fn holds(&self, s: &State, a: AtomId) -> bool {
         let l = self.loc[a as usize];
