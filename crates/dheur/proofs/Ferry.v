@@ -2,11 +2,13 @@
    unchanged) is goal-aware and consistent on every reachable state of every task that passes its
    certificate, hence admissible there (Admissible.v).
 
-   h = T + max(R, W) (see ferry.heur): T the per-car costs, R the repositioning term (0 or 1), W
-   the waiting locations. Invariants of reachable states (from the certificate's initial checks):
-   the ferry is at one location at most, at most one car is aboard, the ferry is empty exactly
-   when no car is aboard, a car at a location is not aboard, and it is at one location at most.
-   Consistency, per schema (any cost >= 1):
+   h = T + max(R, X, W) (see ferry.heur): T the per-car costs, R the repositioning term (0 or 1), X
+   the trail excess, W the waiting locations. Invariants of reachable states (from the
+   certificate's initial checks): the ferry is at one location at most, at most one car is
+   aboard, the ferry is empty exactly when no car is aboard, a car at a location is not aboard,
+   and it is at one location at most. Since T + max(R, X, W) = max(T + max(R, W), T + X), it is
+   enough that each of T + max(R, W) and T + X drops by at most 1 per transition (step_bound).
+   T + max(R, W), per schema (any cost >= 1):
    - sail x0 x1: empty ferry: T is unchanged, W drops by at most 1 (only x1 may leave it), R <= 1;
      a car d aboard: only d's term at x1 drops (by 1), R and W are unchanged (neither reads the
      ferry's location when it is not empty);
@@ -14,8 +16,20 @@
      case x0 waits at the empty ferry's location and R = 0; W does not drop (x1 was not counted);
    - debark x0 x1: only x0's term at x1 drops (by 1); if x1 is x0's goal, R and W do not drop
      (x1 had an unmet destination; x0 is not waiting afterwards), otherwise W drops by at most 1.
+   T + X: X = sum over locations v of (out(v) - in(v)) - [ferry at v] (truncated subtractions),
+   out(v) the cars waiting at v (unmet goal elsewhere) plus 1 if the ferry is at v carrying a car
+   with a goal, in(v) the cars with goal v not at v. Per schema, the term at a location other
+   than x1 does not drop, and:
+   - sail x0 x1: at, on, in, and the waiting cars are unchanged; the carried car's leaving edge
+     moves from x0 to x1 with the subtracted 1, so with a car with a goal aboard no term drops;
+     otherwise only the term at x1 drops, by at most 1, and T does not drop;
+   - board x0 x1: if x0 waits at x1 its waiting edge becomes its aboard edge (out(x1) unchanged,
+     T drops by 1); if x1 is its goal, out(x1) and in(x1) both grow by 1; otherwise nothing
+     changes at x1. X does not drop;
+   - debark x0 x1: if x1 is x0's goal, out(x1) and in(x1) both drop by 1 (X does not drop, T drops
+     by 1); otherwise X drops by at most 1 and T does not drop.
    Goal-awareness: in a goal state every car is at its goal, hence at no other location: T = 0,
-   no car waits, so R = W = 0. *)
+   no car waits, so R = W = 0, and no car with a goal is aboard, so X = 0. *)
 
 From DHeur Require Import Heuristics Admissible Counting.
 Require Import Coq.Lists.List Coq.Strings.String Coq.Arith.PeanoNat Coq.Bool.Bool Coq.micromega.Lia.
@@ -44,8 +58,21 @@ Definition wlp (c : Ctx) (s : State) (l : nat) : bool :=
   andb (wloc c s l) (andb (negb (unmet c s l))
     (andb (negb (andb (s "empty-ferry" []) (andb (s "at-ferry" [l]) true))) true)).
 
+(* The trail excess: per location, the cars leaving it (waiting there, or aboard the ferry there)
+   less the cars bound for it, less 1 at the ferry's location. *)
+Definition wcount (c : Ctx) (s : State) (v : nat) : nat := count_over (objs c "car") (fun v_c => waiting_at c s v v_c).
+Definition carried (c : Ctx) (s : State) : bool :=
+  existsb (fun v_d => existsb (fun v_g => true) (goal_locs c v_d)) (List.filter (fun v_d => s "on" [v_d]) (objs c "car")).
+Definition outc (c : Ctx) (s : State) (v : nat) : nat :=
+  wcount c s v + ((if andb (s "at-ferry" [v]) (andb (carried c s) true) then 1 else 0) + 0).
+Definition inc (c : Ctx) (s : State) (v : nat) : nat :=
+  count_over (List.filter (fun v_c => goal c "at" [v_c; v]) (objs c "car")) (fun v_c => negb (s "at" [v_c; v])).
+Definition xt (c : Ctx) (s : State) (v : nat) : nat :=
+  Nat.sub (Nat.sub (outc c s v) (inc c s v)) (if s "at-ferry" [v] then 1 else 0).
+Definition xs (c : Ctx) (s : State) : nat := sum_over (objs c "location") (xt c s).
+
 Lemma value_eq : forall c s, ferry_value (at_state c s) =
-  total c s + (Nat.max (rep c s) (Nat.max (count_over (objs c "location") (wlp c s)) 0) + 0).
+  total c s + (Nat.max (rep c s) (Nat.max (xs c s) (Nat.max (count_over (objs c "location") (wlp c s)) 0)) + 0).
 Proof. reflexivity. Qed.
 
 Lemma h_eq : forall c s, ferry_h (at_state c s) = Some (ferry_value (at_state c s)).
@@ -251,10 +278,85 @@ Qed.
 
 Definition wl (c : Ctx) (s : State) : nat := count_over (objs c "location") (wlp c s).
 
+(* ---------- The trail excess, location by location ---------- *)
+
+Lemma wcount_ext : forall c s s' v, (forall a, In a (objs c "car") -> s' "at" [a; v] = s "at" [a; v]) ->
+  wcount c s' v = wcount c s v.
+Proof.
+  intros c s s' v H. unfold wcount. apply count_over_ext_in. intros a Ha. unfold waiting_at. rewrite (H a Ha). reflexivity.
+Qed.
+
+Lemma wcount_mono : forall c s s' v, (forall a, In a (objs c "car") -> s "at" [a; v] = true -> s' "at" [a; v] = true) ->
+  wcount c s v <= wcount c s' v.
+Proof.
+  intros c s s' v H. unfold wcount. apply count_over_mono. intros a Ha Hw. unfold waiting_at in *.
+  apply andb_true_iff in Hw as [H1 H2]. rewrite (H a Ha H1). exact H2.
+Qed.
+
+Lemma inc_ext : forall c s s' v,
+  (forall a, In a (objs c "car") -> goal c "at" [a; v] = true -> s' "at" [a; v] = s "at" [a; v]) ->
+  inc c s' v = inc c s v.
+Proof.
+  intros c s s' v H. unfold inc. apply count_over_ext_in. intros a Ha. apply In_filter_l in Ha as [Ha Hg].
+  rewrite (H a Ha Hg). reflexivity.
+Qed.
+
+Lemma inc_anti : forall c s s' v, (forall a, In a (objs c "car") -> s "at" [a; v] = true -> s' "at" [a; v] = true) ->
+  inc c s' v <= inc c s v.
+Proof.
+  intros c s s' v H. unfold inc. apply count_over_mono. intros a Ha Hn. apply In_filter_l in Ha as [Ha _].
+  destruct (s "at" [a; v]) eqn:E; [|reflexivity]. rewrite (H a Ha E) in Hn. simpl in Hn. discriminate.
+Qed.
+
+Lemma carried_ext : forall c s s', (forall a, In a (objs c "car") -> s' "on" [a] = s "on" [a]) -> carried c s' = carried c s.
+Proof.
+  intros c s s' H. unfold carried.
+  rewrite (filter_ext_in' _ (fun v_d => s' "on" [v_d]) (fun v_d => s "on" [v_d])) by exact H. reflexivity.
+Qed.
+
+Lemma carried_off : forall c s, (forall a, In a (objs c "car") -> s "on" [a] = false) -> carried c s = false.
+Proof.
+  intros c s H. unfold carried. apply existsb_false_in. intros d Hd. apply In_filter_l in Hd as [Hd Ho].
+  rewrite (H d Hd) in Ho. discriminate.
+Qed.
+
+Lemma outc_bounds : forall c s v, wcount c s v <= outc c s v <= wcount c s v + 1.
+Proof. intros c s v. unfold outc. destruct (s "at-ferry" [v]), (carried c s); simpl; lia. Qed.
+
+Lemma outc_off : forall c s v, s "at-ferry" [v] = false \/ carried c s = false -> outc c s v = wcount c s v.
+Proof.
+  intros c s v Hc. unfold outc. destruct Hc as [H|H]; rewrite H; [|destruct (s "at-ferry" [v])]; simpl; lia.
+Qed.
+
+Lemma outc_on : forall c s v, s "at-ferry" [v] = true -> carried c s = true -> outc c s v = wcount c s v + 1.
+Proof. intros c s v H1 H2. unfold outc. rewrite H1, H2. simpl. lia. Qed.
+
+Lemma xt_le : forall c s s' v k, s' "at-ferry" [v] = s "at-ferry" [v] ->
+  outc c s v + inc c s' v <= outc c s' v + inc c s v + k -> xt c s v <= xt c s' v + k.
+Proof. intros c s s' v k Haf H. unfold xt. rewrite Haf. destruct (s "at-ferry" [v]); lia. Qed.
+
+(* A sail moves the 1 subtracted at the ferry's location, and the carried car's leaving edge with
+   it: the excess drops by at most 1, and not at all when a car with a destination is aboard. *)
+Lemma x_sail : forall c s s' x0 x1, NoDup (objs c "location") -> s "at-ferry" [x1] = false ->
+  (forall ys, s' "at" ys = s "at" ys) -> (forall ys, s' "on" ys = s "on" ys) ->
+  (forall l, s' "at-ferry" [l] = if Nat.eqb x1 l then true else if Nat.eqb x0 l then false else s "at-ferry" [l]) ->
+  xs c s <= xs c s' + (if carried c s then 0 else 1).
+Proof.
+  intros c s s' x0 x1 Hnd Hf1 Hat Hon Haf.
+  assert (Hw : forall v, wcount c s' v = wcount c s v) by (intros v; apply wcount_ext; intros; apply Hat).
+  assert (Hi : forall v, inc c s' v = inc c s v) by (intros v; apply inc_ext; intros; apply Hat).
+  assert (Hk : carried c s' = carried c s) by (apply carried_ext; intros; apply Hon).
+  unfold xs. apply (sum_over_point _ _ _ x1 _ Hnd).
+  - intros v _ Hne. unfold xt, outc. rewrite Hw, Hi, Hk, Haf, (proj2 (Nat.eqb_neq x1 v) (not_eq_sym Hne)).
+    destruct (Nat.eqb x0 v); destruct (s "at-ferry" [v]), (carried c s); simpl; lia.
+  - unfold xt, outc. rewrite Hw, Hi, Hk, Haf, Nat.eqb_refl, Hf1. destruct (carried c s); simpl; lia.
+Qed.
+
 (* One transition from a reachable state: h drops by at most 1. *)
 Lemma step_bound : forall c s o s', ferry_wf c -> ferry_certificate c = true -> inv c s ->
   strips_step c ferry_schemas s o s' ->
-  total c s + Nat.max (rep c s) (wl c s) <= 1 + (total c s' + Nat.max (rep c s') (wl c s')).
+  total c s + Nat.max (rep c s) (wl c s) <= 1 + (total c s' + Nat.max (rep c s') (wl c s')) /\
+  total c s + xs c s <= 1 + (total c s' + xs c s').
 Proof.
   intros c s o s' Hnd Hcert [I1 [I2 [I3 [I4 [I5 I6]]]]] Hs. unfold ferry_wf, objects_distinct in Hnd.
   destruct (certificate_facts c Hcert) as [Hgoal1 _].
@@ -273,6 +375,7 @@ Proof.
     assert (Haf' : forall l, l <> x1 -> s' "at-ferry" [l] = true -> s "at-ferry" [l] = true).
     { intros l Hne H. rewrite Haf, (proj2 (Nat.eqb_neq x1 l) (not_eq_sym Hne)) in H.
       destruct (Nat.eqb x0 l); [discriminate|exact H]. }
+    pose proof (x_sail c s s' x0 x1 (Hnd "location") Hf1 Hat Hon Haf) as Hxs.
     destruct (s "empty-ferry" []) eqn:E.
     + (* empty: no car aboard, only the waiting-location count may drop, at x1 *)
       assert (Ht : sum_over (objs c "car") (fun v_c => sum_over (goal_locs c v_c) (fun v_g => cost s v_c v_g))
@@ -285,7 +388,7 @@ Proof.
           destruct (s' "at-ferry" [l]) eqn:E1; [rewrite (Haf' l Hne E1)|]; 
             destruct (wloc c s l), (unmet c s l), (s "at-ferry" [l]); simpl; lia.
         - unfold b2n. destruct (wlp c s x1), (wlp c s' x1); lia. }
-      lia.
+      split; [lia|]. destruct (carried c s); lia.
     + (* a car aboard: its distance term may drop by 1; rep and the waiting locations stay *)
       destruct (I4 eq_refl) as [d [Hd Hond]].
       assert (Ht : sum_over (objs c "car") (fun v_c => sum_over (goal_locs c v_c) (fun v_g => cost s v_c v_g))
@@ -303,7 +406,18 @@ Proof.
       assert (Hw : count_over (objs c "location") (wlp c s) = count_over (objs c "location") (wlp c s')).
       { rewrite !count_over_sum. apply Nat.le_antisymm; apply sum_over_mono; intros l _;
           unfold b2n, wlp; rewrite Hwl, Hun, Hem, E; simpl; lia. }
-      rewrite Hr, Hw. lia.
+      rewrite Hr, Hw. split; [lia|].
+      destruct (goal_locs c d) as [|g gs] eqn:Gd.
+      * (* d has no destination: nothing's term drops *)
+        assert (Ht0 : sum_over (objs c "car") (fun v_c => sum_over (goal_locs c v_c) (fun v_g => cost s v_c v_g))
+                      <= sum_over (objs c "car") (fun v_c => sum_over (goal_locs c v_c) (fun v_g => cost s' v_c v_g))).
+        { apply sum_over_mono. intros a Ha. destruct (Nat.eq_dec a d) as [->|Hne]; [rewrite Gd; simpl; lia|].
+          apply sum_over_mono. intros g _. unfold cost. rewrite Hat, Hon.
+          destruct (s "on" [a]) eqn:Ea; [exfalso; exact (Hne (I2 a d Ha Hd Ea Hond))|lia]. }
+        destruct (carried c s); lia.
+      * assert (Hk : carried c s = true).
+        { unfold carried. apply existsb_exists. exists d. split; [apply filter_In; auto|]. rewrite Gd. reflexivity. }
+        rewrite Hk in Hxs. lia.
   - (* board x0 at x1 *)
     assert (Hoff : forall a, In a (objs c "car") -> s "on" [a] = false) by exact (I3 Hem0).
     assert (Hx0at : forall l, In l (objs c "location") -> l <> x1 -> s "at" [x0; l] = false).
@@ -333,6 +447,15 @@ Proof.
         { intros a _. rewrite Hat, (proj2 (Nat.eqb_neq x1 l) (not_eq_sym Hne)), andb_false_r. reflexivity. }
         unfold wlp in *. rewrite (wloc_congr c s s' l Hsame), (unmet_congr c s s' l Hsame), Hem. simpl.
         rewrite !andb_true_iff in H. rewrite !andb_true_iff. tauto. }
+    (* the excess: nothing changes away from x1 *)
+    assert (Hxo : forall v, In v (objs c "location") -> v <> x1 -> xt c s v <= xt c s' v).
+    { intros v Hv Hne. enough (xt c s v <= xt c s' v + 0) by lia. apply xt_le; [apply Haf|].
+      assert (Hsame : forall a, In a (objs c "car") -> s' "at" [a; v] = s "at" [a; v]).
+      { intros a _. rewrite Hat, (proj2 (Nat.eqb_neq x1 v) (not_eq_sym Hne)), andb_false_r. reflexivity. }
+      rewrite (outc_off c s v (or_intror (carried_off c s Hoff))), (inc_ext c s s' v (fun a Ha _ => Hsame a Ha)).
+      pose proof (outc_bounds c s' v) as Hb. rewrite (wcount_ext c s s' v Hsame) in Hb. lia. }
+    assert (Hout : outc c s x1 = wcount c s x1) by exact (outc_off c s x1 (or_intror (carried_off c s Hoff))).
+    pose proof (outc_bounds c s' x1) as Hb'.
     destruct (existsb (fun v_g => negb (Nat.eqb v_g x1)) (goal_locs c x0)) eqn:Ew.
     + (* x0 waits at x1 for another goal location: rep was 0 *)
       assert (Hr0 : rep c s = 0).
@@ -343,7 +466,27 @@ Proof.
           by (symmetry; apply existsb_exists; exists x1; auto).
         rewrite Hem0. replace (existsb (fun v_l => wloc c s v_l) (filter (fun v_l => s "at-ferry" [v_l]) (objs c "location"))) with true;
           [reflexivity|]. symmetry. apply existsb_exists. exists x1. split; [apply filter_In; auto|exact Hwx1]. }
-      rewrite Hr0. lia.
+      (* x0 stops waiting at x1 and starts leaving it aboard: the excess does not drop *)
+      destruct (proj1 (existsb_exists _ _) Ew) as [g [Hg Hgne]].
+      assert (Hgx1 : goal c "at" [x0; x1] = false).
+      { destruct (goal c "at" [x0; x1]) eqn:Eg; [|reflexivity]. exfalso. destruct (HinG x0 g Hg) as [Hg' Hgg].
+        assert (g = x1) as ->
+          by exact (count_over_le1 _ (fun l => goal c "at" [x0; l]) g x1 (Hnd "location") (Hgoal1 x0 Hx0) Hg' Hx1 Hgg Eg).
+        rewrite Nat.eqb_refl in Hgne. discriminate. }
+      assert (Hk : carried c s' = true).
+      { unfold carried. apply existsb_exists. exists x0. split.
+        - apply filter_In. split; [exact Hx0|]. rewrite Hon, Nat.eqb_refl. reflexivity.
+        - apply existsb_exists. exists g. auto. }
+      assert (Hx : xs c s <= xs c s').
+      { assert (sum_over (objs c "location") (xt c s) <= sum_over (objs c "location") (xt c s') + 0); [|unfold xs; lia].
+        apply (sum_over_point _ _ _ x1 0 (Hnd "location")); [exact Hxo|].
+        apply xt_le; [apply Haf|]. rewrite Hout, (outc_on c s' x1 ltac:(rewrite Haf; exact Haf0) Hk).
+        rewrite (inc_ext c s s' x1).
+        - assert (wcount c s x1 <= wcount c s' x1 + 1); [|lia].
+          unfold wcount. apply (count_over_point _ _ _ x0 (Hnd "car")). intros a Ha Hne Hw'.
+          unfold waiting_at in *. rewrite Hat, (proj2 (Nat.eqb_neq x0 a) (not_eq_sym Hne)). exact Hw'.
+        - intros a Ha Hga. rewrite Hat. destruct (Nat.eqb_spec x0 a) as [<-|Hne]; [congruence|reflexivity]. }
+      rewrite Hr0. split; lia.
     + (* x0's goal, if any, is x1: its term does not drop *)
       assert (Ht' : sum_over (objs c "car") (fun v_c => sum_over (goal_locs c v_c) (fun v_g => cost s v_c v_g))
                     <= sum_over (objs c "car") (fun v_c => sum_over (goal_locs c v_c) (fun v_g => cost s' v_c v_g))).
@@ -353,7 +496,19 @@ Proof.
         assert (existsb (fun v_g => negb (Nat.eqb v_g x1)) (goal_locs c x0) = true).
         { apply existsb_exists. exists g. split; [exact Hg|]. rewrite (proj2 (Nat.eqb_neq g x1) Hne). reflexivity. }
         congruence. }
-      lia.
+      (* x0 was not waiting at x1; it may become one more unmet arrival there *)
+      assert (Hx : xs c s <= xs c s' + 1).
+      { unfold xs. apply (sum_over_point _ _ _ x1 1 (Hnd "location")); [exact Hxo|].
+        apply xt_le; [apply Haf|]. rewrite Hout.
+        assert (wcount c s x1 <= wcount c s' x1).
+        { unfold wcount. apply count_over_mono. intros a Ha Hw'. destruct (Nat.eqb_spec x0 a) as [<-|Hne].
+          - unfold waiting_at in Hw'. rewrite Ew, Hat0 in Hw'. simpl in Hw'. discriminate.
+          - unfold waiting_at in *. rewrite Hat, (proj2 (Nat.eqb_neq x0 a) Hne). exact Hw'. }
+        assert (inc c s' x1 <= inc c s x1 + 1).
+        { unfold inc. apply (count_over_point _ _ _ x0 (NoDup_filter _ (Hnd "car"))). intros a Ha Hne Hn.
+          rewrite Hat, (proj2 (Nat.eqb_neq x0 a) (not_eq_sym Hne)) in Hn. exact Hn. }
+        lia. }
+      split; lia.
   - (* debark x0 at x1 *)
     assert (Hem0 : s "empty-ferry" [] = false).
     { destruct (s "empty-ferry" []) eqn:E; [|reflexivity]. rewrite (I3 eq_refl x0 Hx0) in Hon0. discriminate. }
@@ -381,6 +536,16 @@ Proof.
     { intros l Hl Hne H. unfold wlp in *.
       rewrite (wloc_congr c s s' l (fun a Ha => Hsame a l Ha Hne)), (unmet_congr c s s' l (fun a Ha => Hsame a l Ha Hne)),
         Hem, Haf, (Hafx l Hl Hne). rewrite Hem0 in H. simpl in *. exact H. }
+    (* the excess: cars only arrive, so nothing drops away from x1 *)
+    assert (Hgrow : forall a l, s "at" [a; l] = true -> s' "at" [a; l] = true).
+    { intros a l H. rewrite Hat. destruct (andb _ _); [reflexivity|exact H]. }
+    assert (Hxo : forall v, In v (objs c "location") -> v <> x1 -> xt c s v <= xt c s' v).
+    { intros v Hv Hne. enough (xt c s v <= xt c s' v + 0) by lia. apply xt_le; [apply Haf|]. rewrite (outc_off c s v (or_introl (Hafx v Hv Hne))).
+      pose proof (outc_bounds c s' v). pose proof (wcount_mono c s s' v (fun a _ => Hgrow a v)).
+      pose proof (inc_anti c s s' v (fun a _ => Hgrow a v)). lia. }
+    pose proof (outc_bounds c s x1) as Hb1. pose proof (outc_bounds c s' x1) as Hb2.
+    pose proof (wcount_mono c s s' x1 (fun a _ => Hgrow a x1)) as Hb3.
+    pose proof (inc_anti c s s' x1 (fun a _ => Hgrow a x1)) as Hb4.
     destruct (goal c "at" [x0; x1]) eqn:Eg.
     + (* x0 arrives at its goal: rep and the waiting locations do not drop *)
       assert (Hx1G : In x1 (goal_locs c x0)) by (apply filter_In; auto).
@@ -415,7 +580,18 @@ Proof.
         rewrite (existsb_only _ _ x1 Hx1G HallG).
         rewrite (existsb_only _ _ x1 Hx1af Haf1).
         rewrite Hwl. lia. }
-      lia.
+      (* x0's leaving edge ends with one unmet arrival at x1: the excess does not drop *)
+      assert (Hx : xs c s <= xs c s').
+      { assert (sum_over (objs c "location") (xt c s) <= sum_over (objs c "location") (xt c s') + 0); [|unfold xs; lia].
+        apply (sum_over_point _ _ _ x1 0 (Hnd "location")); [exact Hxo|].
+        apply xt_le; [apply Haf|].
+        assert (inc c s' x1 + 1 <= inc c s x1); [|lia].
+        unfold inc. apply (count_over_point_drop _ _ _ x0 (NoDup_filter _ (Hnd "car"))).
+        - apply filter_In. auto.
+        - rewrite (Hnotat x1 Hx1). reflexivity.
+        - rewrite Hat, !Nat.eqb_refl. reflexivity.
+        - intros a Ha Hne Hq. rewrite Hat, (proj2 (Nat.eqb_neq x0 a) (not_eq_sym Hne)) in Hq. exact Hq. }
+      split; lia.
     + (* x0 leaves the ferry away from its goal: its term does not drop *)
       assert (Ht' : sum_over (objs c "car") (fun v_c => sum_over (goal_locs c v_c) (fun v_g => cost s v_c v_g))
                     <= sum_over (objs c "car") (fun v_c => sum_over (goal_locs c v_c) (fun v_g => cost s' v_c v_g))).
@@ -426,7 +602,10 @@ Proof.
       { rewrite !count_over_sum. apply (sum_over_point _ _ _ x1 1 (Hnd "location")).
         - intros l Hl Hne. unfold b2n. destruct (wlp c s l) eqn:E; [rewrite (Hwoff l Hl Hne E)|]; lia.
         - unfold b2n. destruct (wlp c s x1), (wlp c s' x1); lia. }
-      lia.
+      assert (Hx : xs c s <= xs c s' + 1).
+      { unfold xs. apply (sum_over_point _ _ _ x1 1 (Hnd "location")); [exact Hxo|].
+        apply xt_le; [apply Haf|]. lia. }
+      split; lia.
 Qed.
 
 (* ---------- The theorems ---------- *)
@@ -435,7 +614,7 @@ Theorem ferry_goal_aware : forall c : Ctx, ferry_wf c -> ferry_certificate c = t
   goal_aware State Op (strips_step c ferry_schemas) (init c) (strips_goal c) (fun s => ferry_h (at_state c s)).
 Proof.
   intros c Hwf Hcert s Hr Hg. rewrite h_eq, value_eq.
-  destruct (inv_reachable c s Hwf Hcert Hr) as [_ [_ [_ [_ [_ I6]]]]].
+  destruct (inv_reachable c s Hwf Hcert Hr) as [_ [_ [_ [_ [I5 I6]]]]].
   assert (Hnw : forall l a, In l (objs c "location") -> In a (objs c "car") -> waiting_at c s l a = false).
   { intros l a Hl Ha. unfold waiting_at. destruct (s "at" [a; l]) eqn:E; [|reflexivity].
     rewrite existsb_false_in; [reflexivity|]. intros g Hgl. destruct (In_filter_l _ _ _ Hgl) as [Hg' Hgg].
@@ -449,7 +628,17 @@ Proof.
   { unfold rep. rewrite (existsb_false_in _ (fun v_l => wloc c s v_l)) by exact Hnl. reflexivity. }
   assert (Hw0 : count_over (objs c "location") (wlp c s) = 0).
   { apply count_over_zero. intros l Hl. unfold wlp. rewrite (Hnl l Hl). reflexivity. }
-  rewrite Ht, Hr0, Hw0. reflexivity.
+  assert (Hk : carried c s = false).
+  { unfold carried. apply existsb_false_in. intros d Hd. apply In_filter_l in Hd as [Hd Hon].
+    destruct (goal_locs c d) as [|g gs] eqn:Gd; [reflexivity|].
+    assert (Hgl : In g (goal_locs c d)) by (rewrite Gd; left; reflexivity).
+    destruct (In_filter_l _ _ _ Hgl) as [Hg' Hgg].
+    rewrite (I5 d g Hd Hg' (Hg "at" [d; g] Hgg)) in Hon. discriminate. }
+  assert (Hx0 : xs c s = 0).
+  { unfold xs. apply sum_over_zero. intros v Hv.
+    assert (Hwc : wcount c s v = 0) by (apply count_over_zero; intros a Ha; exact (Hnw v a Hv Ha)).
+    unfold xt, outc. rewrite Hk, Hwc. destruct (s "at-ferry" [v]); simpl; lia. }
+  rewrite Ht, Hr0, Hw0, Hx0. reflexivity.
 Qed.
 
 Theorem ferry_consistent : forall (c : Ctx) (cost : Op -> nat), (forall o, 1 <= cost o) ->
@@ -457,8 +646,8 @@ Theorem ferry_consistent : forall (c : Ctx) (cost : Op -> nat), (forall o, 1 <= 
   consistent State Op (strips_step c ferry_schemas) cost (init c) (fun s => ferry_h (at_state c s)).
 Proof.
   intros c cost Hcost Hwf Hcert s o s' Hr Hs. rewrite !h_eq, !value_eq.
-  pose proof (step_bound c s o s' Hwf Hcert (inv_reachable c s Hwf Hcert Hr) Hs) as H.
-  unfold wl in H. specialize (Hcost o). lia.
+  pose proof (step_bound c s o s' Hwf Hcert (inv_reachable c s Hwf Hcert Hr) Hs) as [H1 H2].
+  unfold wl in H1. specialize (Hcost o). lia.
 Qed.
 
 Theorem ferry_admissible : forall (c : Ctx) (cost : Op -> nat), (forall o, 1 <= cost o) ->
