@@ -2,9 +2,12 @@
    certplan, unchanged) is goal-aware and consistent on every reachable state of every task that
    passes its certificate, hence admissible there (Admissible.v).
 
-   h = H + max(M, W) (see transport.heur): H the per-package handling (2 on the ground, 1 in a
-   vehicle, 0 at its goal), M the largest road distance a vehicle still has to drive for one
-   package, W the locations without a vehicle that one must reach.
+   h = H + max(M, L2, W) (see transport.heur): H the per-package handling (2 on the ground, 1 in
+   a vehicle, 0 at its goal), M the largest road distance a vehicle still has to drive for one
+   package, L2 the arrivals (locations that are the destination of an unmet package not aboard a
+   vehicle standing there, or that have no vehicle and hold a package bound elsewhere), W the
+   locations without a vehicle that one must reach. h = max(H + max(M, W), H + L2), so it is
+   enough that each of the two drops by at most 1 per transition (step_bound).
    Invariants of reachable states (from the certificate): roads are those of the initial state,
    a vehicle is at one location at most, a package at one location at most, in one vehicle at
    most, and never both on the ground and in a vehicle.
@@ -16,8 +19,16 @@
      (l has v);
    - drop v l p: only p's handling drops, by 1; p's requirement was d(l, g) and becomes 0 (l = g)
      or at least d(l, g): M does not drop; W unchanged (l has v).
+   H + L2, per schema (arr_mono: a location stays in the set when no vehicle newly stands there,
+   a package waiting there without a vehicle stays, and a destination's unmet package stays off
+   its goal and off every vehicle standing there):
+   - drive v k k': H unchanged; a vehicle newly stands only at k', so only k' may leave L2;
+   - pick-up v l p: H drops by at most 1; p goes from the ground at l into v at l: a destination
+     g <> l of p stays in the set (v is at l only), l has v before and after: L2 does not drop;
+   - drop v l p: H drops by at most 1; p is off every vehicle after, and if its destination g
+     was in the set then v was not at g, so l <> g and p stays off g: L2 does not drop.
    Goal-awareness: every package with a goal is at it, hence at no other location: every term
-   is 0. *)
+   is 0 (L2 too: no destination has an unmet package, no package waits away from its goal). *)
 
 From DHeur Require Import Heuristics Admissible Counting.
 Require Import Coq.Lists.List Coq.Strings.String Coq.Arith.PeanoNat Coq.Bool.Bool Coq.micromega.Lia.
@@ -49,9 +60,17 @@ Definition needs (c : Ctx) (s : State) (l : nat) : bool :=
 Definition wl (c : Ctx) (s : State) (l : nat) : bool :=
   andb (negb (existsb (fun v_v => s "at" [v_v; l]) (objs c "vehicle"))) (andb (needs c s l) true).
 Definition waits (c : Ctx) (s : State) : nat := count_over (objs c "location") (wl c s).
+Definition arr (c : Ctx) (s : State) (l : nat) : bool :=
+  orb (existsb (fun v_p => andb (negb (s "at" [v_p; l]))
+                 (andb (negb (existsb (fun v_v => andb (s "in" [v_p; v_v]) (andb (s "at" [v_v; l]) true)) (objs c "vehicle"))) true))
+         (List.filter (fun v_p => goal c "at" [v_p; l]) (objs c "package")))
+    (orb (andb (negb (existsb (fun v_v => s "at" [v_v; l]) (objs c "vehicle")))
+            (andb (existsb (fun v_p => andb (s "at" [v_p; l]) (andb (existsb (fun v_g => negb (Nat.eqb v_g l)) (glocs c v_p)) true))
+                     (objs c "package")) true)) false).
+Definition arrivals (c : Ctx) (s : State) : nat := count_over (objs c "location") (arr c s).
 
 Definition value (c : Ctx) (s : State) : nat :=
-  handling c s + (Nat.max (farthest c s) (Nat.max (waits c s) 0) + 0).
+  handling c s + (Nat.max (farthest c s) (Nat.max (arrivals c s) (Nat.max (waits c s) 0)) + 0).
 
 Lemma h_eq : forall c s, transport_h (at_state c s) = Some (value c s).
 Proof. reflexivity. Qed.
@@ -318,6 +337,41 @@ Proof.
   - rewrite (needs_congr c s s' x); [reflexivity|]. intros q Hq. exact (Hpk q x Hq Hne).
 Qed.
 
+(* A location stays in the arrivals set when no vehicle newly stands there, a package waiting
+   there (with no vehicle) stays, and a destination's unmet package stays off its goal and off
+   every vehicle standing there. *)
+Lemma arr_mono : forall c s s' x,
+  (forall w, In w (objs c "vehicle") -> s' "at" [w; x] = true -> s "at" [w; x] = true) ->
+  (forall q, In q (objs c "package") -> s "at" [q; x] = true ->
+     (forall w, In w (objs c "vehicle") -> s "at" [w; x] = false) -> s' "at" [q; x] = true) ->
+  (forall q, In q (objs c "package") -> goal c "at" [q; x] = true -> s "at" [q; x] = false ->
+     (forall w, In w (objs c "vehicle") -> s "in" [q; w] = true -> s "at" [w; x] = false) ->
+     s' "at" [q; x] = false /\ (forall w, In w (objs c "vehicle") -> s' "in" [q; w] = true -> s' "at" [w; x] = false)) ->
+  arr c s x = true -> arr c s' x = true.
+Proof.
+  intros c s s' x Hveh Hd2 Hd1. unfold arr. rewrite !orb_true_iff. intros [H|[H|H]]; [left|right; left|discriminate].
+  - apply existsb_exists in H as [q [Hq Hb]]. apply In_filter_l in Hq as [Hq Hg].
+    rewrite !andb_true_iff, !negb_true_iff in Hb. destruct Hb as [Ha [Hb _]].
+    destruct (Hd1 q Hq Hg Ha) as [Ha' Hw'].
+    { intros w Hw Hi. destruct (s "at" [w; x]) eqn:E; [|reflexivity]. exfalso.
+      assert (existsb (fun v_v => andb (s "in" [q; v_v]) (andb (s "at" [v_v; x]) true)) (objs c "vehicle") = true)
+        by (apply existsb_exists; exists w; rewrite Hi, E; auto).
+      congruence. }
+    apply existsb_exists. exists q. split; [apply filter_In; auto|]. rewrite Ha'. simpl.
+    rewrite existsb_false_in; [reflexivity|]. intros w Hw. destruct (s' "in" [q; w]) eqn:E; [|reflexivity].
+    rewrite (Hw' w Hw E). reflexivity.
+  - rewrite !andb_true_iff in H. destruct H as [Hn [He _]]. apply negb_true_iff in Hn.
+    apply existsb_exists in He as [q [Hq Hb]]. rewrite andb_true_iff in Hb. destruct Hb as [Ha Hb].
+    assert (Hno : forall w, In w (objs c "vehicle") -> s "at" [w; x] = false).
+    { intros w Hw. destruct (s "at" [w; x]) eqn:E; [|reflexivity]. exfalso.
+      assert (existsb (fun v_v => s "at" [v_v; x]) (objs c "vehicle") = true) by (apply existsb_exists; exists w; auto).
+      congruence. }
+    rewrite !andb_true_iff. split; [|split; [|reflexivity]].
+    + apply negb_true_iff, existsb_false_in. intros w Hw. destruct (s' "at" [w; x]) eqn:E; [|reflexivity].
+      pose proof (Hveh w Hw E) as E'. rewrite (Hno w Hw) in E'. discriminate.
+    + apply existsb_exists. exists q. split; [exact Hq|]. rewrite (Hd2 q Hq Ha Hno). exact Hb.
+Qed.
+
 Lemma glocs_le1 : forall c p, transport_certificate c = true -> In p (objs c "package") -> List.length (glocs c p) <= 1.
 Proof.
   intros c p Hcert Hp. destruct (certificate_facts c Hcert) as [_ [Hg _]]. exact (Hg p Hp).
@@ -326,13 +380,14 @@ Qed.
 (* ---------- One transition ---------- *)
 
 Lemma step_bound : forall c s o s', transport_wf c -> transport_certificate c = true -> inv c s ->
-  strips_step c transport_schemas s o s' -> value c s <= 1 + value c s'.
+  strips_step c transport_schemas s o s' ->
+  handling c s + Nat.max (farthest c s) (waits c s) <= 1 + (handling c s' + Nat.max (farthest c s') (waits c s')) /\
+  handling c s + arrivals c s <= 1 + (handling c s' + arrivals c s').
 Proof.
   intros c s o s' Hwf Hcert [I1 [I2 [I3 [I4 I5]]]] Hs.
   pose proof Hwf as [Hnd [Hstat [_ [Hdiag [Hcap Hedge]]]]].
   destruct (certificate_facts c Hcert) as [Dvp _].
   assert (HinG : forall p g, In g (glocs c p) -> In g (objs c "location")) by (intros p g Hg; exact (proj1 (In_filter_l _ _ _ Hg))).
-  unfold value.
   destruct (step_inv c s o s' Hs) as
     [[v [k [k' [Hv [Hk [Hk' [Hat0 [Hroad0 [Hat [Hin Hro]]]]]]]]]]
     |[[v [l [p [Hv [Hl [Hp [Hatv [Hatp [Hat [Hin Hro]]]]]]]]]]
@@ -369,7 +424,17 @@ Proof.
       destruct (s "at" [w; x]) eqn:E; [|reflexivity]. exfalso.
       assert (existsb (fun v_v => s "at" [v_v; x]) (objs c "vehicle") = true) by (apply existsb_exists; exists w; auto).
       congruence. }
-    rewrite HH. lia.
+    assert (Hkey : forall w x, In w (objs c "vehicle") -> x <> k' -> s' "at" [w; x] = true -> s "at" [w; x] = true).
+    { intros w x Hw Hx H. rewrite Hat in H. revert H. destruct (Nat.eqb_spec v w) as [<-|_]; simpl; [|auto].
+      destruct (Nat.eqb_spec k' x) as [->|_]; [congruence|]. simpl. destruct (Nat.eqb k x); [discriminate|auto]. }
+    assert (HL : arrivals c s <= arrivals c s' + 1).
+    { unfold arrivals. apply (count_over_point _ _ _ k' (Hnd "location")). intros x Hx Hne. apply arr_mono.
+      - intros w Hw H. exact (Hkey w x Hw Hne H).
+      - intros q Hq H _. rewrite (proj2 (Hpk q Hq) x). exact H.
+      - intros q Hq _ Ha Hw. rewrite (proj2 (Hpk q Hq) x). split; [exact Ha|]. intros w Hw' Hi.
+        rewrite (proj1 (Hpk q Hq) w) in Hi. destruct (s' "at" [w; x]) eqn:E; [|reflexivity].
+        apply (Hkey w x Hw' Hne) in E. rewrite (Hw w Hw' Hi) in E. discriminate. }
+    rewrite HH. split; lia.
   - (* pick-up p at l into v *)
     assert (Hveh : forall w y, In w (objs c "vehicle") -> s' "at" [w; y] = s "at" [w; y]).
     { intros w y Hw. rewrite Hat. destruct (Nat.eqb_spec p w) as [<-|_]; [exfalso; exact (Dvp p p Hw Hp eq_refl)|].
@@ -417,7 +482,22 @@ Proof.
     assert (HW : waits c s' = waits c s).
     { apply (waits_same c s s' l v Hv Hatv Hveh). intros q y Hq Hne. rewrite Hat.
       destruct (Nat.eqb_spec l y) as [->|_]; [congruence|]. rewrite andb_false_r. reflexivity. }
-    rewrite HW. lia.
+    assert (HL : arrivals c s <= arrivals c s').
+    { unfold arrivals. apply count_over_mono. intros x Hx. apply arr_mono.
+      - intros w Hw H. rewrite Hveh in H by exact Hw. exact H.
+      - intros q Hq H Hno. rewrite Hat. destruct (andb (Nat.eqb p q) (Nat.eqb l x)) eqn:E; [|exact H]. exfalso.
+        apply andb_true_iff in E as [_ E]. apply Nat.eqb_eq in E. subst x. rewrite (Hno v Hv) in Hatv. discriminate.
+      - intros q Hq _ Ha Hw. destruct (Nat.eq_dec q p) as [->|Hne].
+        + assert (Hxl : x <> l) by (intros E; subst x; congruence).
+          split.
+          * rewrite Hat. destruct (Nat.eqb_spec l x) as [->|_]; [congruence|]. rewrite andb_false_r. exact Ha.
+          * intros w Hw' Hi. rewrite Hveh by exact Hw'. rewrite Hin in Hi. revert Hi.
+            destruct (Nat.eqb_spec v w) as [<-|Hnw]; rewrite ?Nat.eqb_refl; simpl.
+            -- intros _. destruct (s "at" [v; x]) eqn:E; [|reflexivity]. exfalso. exact (Hxl (I2 v x l Hv Hx Hl E Hatv)).
+            -- intros Hi. rewrite (I5 p l w Hp Hl Hw' Hatp) in Hi. discriminate.
+        + rewrite (proj2 (Hother q Hne) x). split; [exact Ha|]. intros w Hw' Hi.
+          rewrite (proj1 (Hother q Hne) w) in Hi. rewrite Hveh by exact Hw'. exact (Hw w Hw' Hi). }
+    rewrite HW. split; lia.
   - (* drop p from v at l *)
     assert (Hveh : forall w y, In w (objs c "vehicle") -> s' "at" [w; y] = s "at" [w; y]).
     { intros w y Hw. rewrite Hat. destruct (Nat.eqb_spec p w) as [<-|_]; [exfalso; exact (Dvp p p Hw Hp eq_refl)|].
@@ -464,7 +544,20 @@ Proof.
     assert (HW : waits c s' = waits c s).
     { apply (waits_same c s s' l v Hv Hatv Hveh). intros q y Hq Hne. rewrite Hat.
       destruct (Nat.eqb_spec l y) as [->|_]; [congruence|]. rewrite andb_false_r. reflexivity. }
-    rewrite HW. lia.
+    assert (HL : arrivals c s <= arrivals c s').
+    { unfold arrivals. apply count_over_mono. intros x Hx. apply arr_mono.
+      - intros w Hw H. rewrite Hveh in H by exact Hw. exact H.
+      - intros q Hq H _. rewrite Hat. destruct (andb _ _); [reflexivity|exact H].
+      - intros q Hq _ Ha Hw. destruct (Nat.eq_dec q p) as [->|Hne].
+        + assert (Hxl : x <> l) by (intros E; subst x; rewrite (Hw v Hv Hinp) in Hatv; discriminate).
+          split.
+          * rewrite Hat. destruct (Nat.eqb_spec l x) as [->|_]; [congruence|]. rewrite andb_false_r. exact Ha.
+          * intros w Hw' Hi. rewrite Hveh by exact Hw'. rewrite Hin in Hi. revert Hi.
+            destruct (Nat.eqb_spec v w) as [<-|Hnw]; rewrite ?Nat.eqb_refl; simpl; [discriminate|].
+            intros Hi. exact (Hw w Hw' Hi).
+        + rewrite (proj2 (Hother q Hne) x). split; [exact Ha|]. intros w Hw' Hi.
+          rewrite (proj1 (Hother q Hne) w) in Hi. rewrite Hveh by exact Hw'. exact (Hw w Hw' Hi). }
+    rewrite HW. split; lia.
 Qed.
 
 (* ---------- The theorems ---------- *)
@@ -490,7 +583,15 @@ Proof.
       apply existsb_false_in. intros g Hgl. destruct (In_filter_l _ _ _ Hgl) as [Hg' _].
       rewrite (I3 p x g Hp Hx Hg' E (Hat p g Hgl)), Nat.eqb_refl. reflexivity.
     - intros p Hp. apply In_filter_l in Hp as [_ Hgo]. rewrite (Hg "at" [p; x] Hgo). reflexivity. }
-  unfold value. rewrite HH, HF, HW. reflexivity.
+  assert (HL : arrivals c s = 0).
+  { unfold arrivals. apply count_over_zero. intros x Hx. unfold arr.
+    rewrite (existsb_false_in (List.filter _ (objs c "package"))).
+    - rewrite (existsb_false_in (objs c "package")); [destruct (existsb _ (objs c "vehicle")); reflexivity|].
+      intros p Hp. cbv beta. destruct (s "at" [p; x]) eqn:E; [|reflexivity]. simpl. rewrite andb_true_r.
+      apply existsb_false_in. intros g Hgl. destruct (In_filter_l _ _ _ Hgl) as [Hg' _].
+      rewrite (I3 p x g Hp Hx Hg' E (Hat p g Hgl)), Nat.eqb_refl. reflexivity.
+    - intros p Hp. apply In_filter_l in Hp as [_ Hgo]. cbv beta. rewrite (Hg "at" [p; x] Hgo). reflexivity. }
+  unfold value. rewrite HH, HF, HL, HW. reflexivity.
 Qed.
 
 Theorem transport_consistent : forall (c : Ctx) (cost : Op -> nat), (forall o, 1 <= cost o) ->
@@ -498,8 +599,8 @@ Theorem transport_consistent : forall (c : Ctx) (cost : Op -> nat), (forall o, 1
   consistent State Op (strips_step c transport_schemas) cost (init c) (fun s => transport_h (at_state c s)).
 Proof.
   intros c cost Hcost Hwf Hcert s o s' Hr Hs. rewrite !h_eq.
-  pose proof (step_bound c s o s' Hwf Hcert (inv_reachable c s Hwf Hcert Hr) Hs) as H.
-  specialize (Hcost o). change (value c s <= cost o + value c s'). lia.
+  pose proof (step_bound c s o s' Hwf Hcert (inv_reachable c s Hwf Hcert Hr) Hs) as [H1 H2].
+  specialize (Hcost o). change (value c s <= cost o + value c s'). unfold value. lia.
 Qed.
 
 Theorem transport_admissible : forall (c : Ctx) (cost : Op -> nat), (forall o, 1 <= cost o) ->

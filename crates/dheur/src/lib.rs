@@ -220,7 +220,7 @@ external!(
 external!(
     TRANSPORT,
     "transport",
-    "transport domain heuristic: pick-ups and drops + max of farthest package road distance and locations to reach"
+    "transport domain heuristic: pick-ups and drops + max of farthest package road distance, arrivals and locations to reach"
 );
 
 external!(
