@@ -1,9 +1,10 @@
 //! The evaluator's speed-ups change no value: its specialization to the state packing
 //! (`Program::specialize`: a filter over a mutex group reads the group's field instead of testing
-//! each object's atom, and atom tests read the packed state without the layout) and its shared folds (computed once per state where the dead-end test and
-//! the value both use them). On the first IPC 2023 test tasks of every domain, packed with their
-//! mutex groups as the planner packs them, the fast and the plain program (`Program::unshared`, not
-//! specialized) agree on every state of random walks.
+//! each object's atom, and atom tests read the packed state without the layout) and its shared
+//! folds (computed once per state where the dead-end test and the value both use them). On the
+//! first IPC 2023 test tasks of every domain, packed with their mutex groups as the planner packs
+//! them, the fast and the plain program (`Program::unshared`, not specialized) agree on every state
+//! of random walks.
 
 use dheur::compile::Specialized;
 use search::state::SearchTask;

@@ -295,6 +295,14 @@ struct Run<'a, 't> {
 }
 
 impl Run<'_, '_> {
+    /// The evaluators, whose construction ends the set-up time (the engine's own time starts
+    /// there, as FD's `Search time` does), and the successor generator.
+    fn set_up(&mut self) -> (Evaluators, SuccessorGenerator) {
+        let ev = Evaluators::new(self.cfg, self.task);
+        self.stats.setup_seconds = self.start.elapsed().as_secs_f64();
+        (ev, SuccessorGenerator::new(self.task))
+    }
+
     /// Time and memory checks, and the progress line; every 256 expansions.
     fn check(&mut self, f_layer: Option<u64>) -> Option<Outcome> {
         if !self.stats.expanded.is_multiple_of(256) {
@@ -449,12 +457,9 @@ fn eager_loop(
     nodes: &mut Nodes,
     mut pruning: Option<&mut StubbornSets>,
 ) -> Outcome {
-    let task = run.task;
-    let cfg = run.cfg;
-    let mut ev = Evaluators::new(cfg, task);
-    run.stats.setup_seconds = run.start.elapsed().as_secs_f64();
+    let (task, cfg) = (run.task, run.cfg);
+    let (mut ev, sg) = run.set_up();
     let path_dependent = ev.path_dependent();
-    let sg = SuccessorGenerator::new(task);
     let k = cfg.heuristics.len();
     let use_pref = !cfg.preferred.is_empty();
     // Queues: one per heuristic, then one preferred-only queue per heuristic.
@@ -618,12 +623,9 @@ fn eager_loop(
 /// Lazy best-first search (FD's `lazy`): successors enter the open list as (parent, operator)
 /// with the parent's value and are generated and evaluated only when popped.
 fn lazy(run: &mut Run, registry: &mut StateRegistry, nodes: &mut Nodes) -> Outcome {
-    let task = run.task;
-    let cfg = run.cfg;
-    let mut ev = Evaluators::new(cfg, task);
-    run.stats.setup_seconds = run.start.elapsed().as_secs_f64();
+    let (task, cfg) = (run.task, run.cfg);
+    let (mut ev, sg) = run.set_up();
     let path_dependent = ev.path_dependent();
-    let sg = SuccessorGenerator::new(task);
     let k = cfg.heuristics.len();
     let use_pref = !cfg.preferred.is_empty();
     let mut open: Alternation<(StateId, u32)> = Alternation::new(k, use_pref, false);
