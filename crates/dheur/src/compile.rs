@@ -130,11 +130,12 @@ enum Node {
     Less(Box<Node>, Box<Node>),
     LessEq(Box<Node>, Box<Node>),
     Atom(u32, Vec<CTerm>),
-    /// A fold that occurs more than once in the definition, closed (the dead-end test and the
+    /// A subexpression computed once per state and value of its one free variable (if any):
+    /// a fold that occurs more than once in the definition, closed (the dead-end test and the
     /// value often share one, such as the count of unmet goals) or with one free object variable
-    /// (satellite's "some unmet image needs mode ?m", asked per instrument in three terms):
-    /// computed once per state and value of that variable. Entry `.0` of the memo, plus the
-    /// variable's value (in slot `.1`) where it has one; `.2`: a Boolean fold.
+    /// (satellite's "some unmet image needs mode ?m", asked per instrument in three terms), or a
+    /// condition that a loop around it would recompute (see [`shared_terms`]). Entry `.0` of the
+    /// memo, plus the variable's value (in slot `.1`) where it has one; `.2`: a Boolean.
     Memo(u32, Option<u16>, bool, Box<Node>),
 }
 
@@ -409,9 +410,11 @@ struct Compiler<'v, 'a> {
     atom_index: FxHashMap<(u8, u32), u32>,
     atoms: Vec<AtomTable>,
     tables: Vec<DistTable>,
-    /// The folds that occur more than once (see [`Node::Memo`]): each with its free variable, if
-    /// any, and its first memo entry.
-    shared: Vec<(Expr, Option<String>, u32)>,
+    /// The memoized subexpressions (see [`shared_terms`] and [`Node::Memo`]), in canonical form,
+    /// each with its first memo entry.
+    shared: Vec<(Shared, u32)>,
+    /// Set while compiling the root of a binder's filter (cleared by the first node compiled).
+    in_filter: bool,
 }
 
 impl Program {
@@ -426,6 +429,7 @@ impl Program {
             atoms: Vec::new(),
             tables: Vec::new(),
             shared: Vec::new(),
+            in_filter: false,
         };
         for t in &def.tables {
             let mut pairs = Vec::new();
@@ -446,9 +450,9 @@ impl Program {
         }
         let table_names: Vec<String> = def.tables.iter().map(|t| t.name.clone()).collect();
         let mut entries = 0u32;
-        for (e, var) in shared_folds(std::iter::once(&def.value).chain(def.dead_end.as_ref())) {
-            let n = if var.is_some() { view.task.objects.len() as u32 } else { 1 };
-            c.shared.push((e, var, entries));
+        for sh in shared_terms(std::iter::once(&def.value).chain(def.dead_end.as_ref())) {
+            let n = if sh.free { view.task.objects.len() as u32 } else { 1 };
+            c.shared.push((sh, entries));
             entries += n;
         }
         let value = c.node(&def.value, &table_names)?;
@@ -478,6 +482,7 @@ impl Program {
             atoms: Vec::new(),
             tables: Vec::new(),
             shared: Vec::new(),
+            in_filter: false,
         };
         let n = c.node(expr, &[])?;
         let p = Program {
@@ -1156,6 +1161,38 @@ impl Program {
     fn objs_slots(&self) -> usize {
         self.obj_slots.max(1)
     }
+
+    /// How many distinct subexpressions are memoized ([`Node::Memo`], see [`shared_terms`]).
+    pub fn memoized(&self) -> usize {
+        fn bases(n: &Node, out: &mut FxHashSet<u32>) {
+            if let Node::Memo(base, ..) = n {
+                out.insert(*base);
+            }
+            if let Node::Fold(_, b, _) | Node::MinOver(b, ..) = n
+                && let Domain::Filtered(_, f) | Domain::Field(_, f, _) | Domain::Inverse(_, f, _) = &b.domain
+            {
+                bases(f, out);
+            }
+            let mut children: Vec<&Node> = Vec::new();
+            match n {
+                Node::Add(v) | Node::Max(v) | Node::Min(v) | Node::And(v) | Node::Or(v) => children.extend(v),
+                Node::Sub(a, b) | Node::Mul(a, b) | Node::Less(a, b) | Node::LessEq(a, b) | Node::Let(_, a, b) => {
+                    children.extend([&**a, &**b])
+                }
+                Node::If(c, a, b) => children.extend([&**c, &**a, &**b]),
+                Node::Not(x) | Node::Memo(.., x) | Node::Fold(_, _, x) => children.push(x),
+                Node::MinOver(_, body, empty) => children.extend([&**body, &**empty]),
+                _ => {}
+            }
+            children.into_iter().for_each(|c| bases(c, out));
+        }
+        let mut out = FxHashSet::default();
+        bases(&self.value, &mut out);
+        if let Some(d) = &self.dead_end {
+            bases(d, &mut out);
+        }
+        out.len()
+    }
 }
 
 impl Compiler<'_, '_> {
@@ -1241,6 +1278,9 @@ impl Compiler<'_, '_> {
         let domain = match &b.filter {
             None => Domain::Fixed(list),
             Some(f) => {
+                // The filter's root is not memoized as a loop-repeated expression:
+                // `Program::specialize` reads its conjuncts.
+                self.in_filter = true;
                 let node = self.node(f, tables)?;
                 let mut outer: Vec<u16> = Vec::new();
                 let mut uses_nats = false;
@@ -1378,12 +1418,26 @@ impl Compiler<'_, '_> {
     }
 
     fn node_inner(&mut self, e: &Expr, tables: &[String]) -> Result<Node, CompileError> {
-        if let Some((_, var, base)) = self.shared.iter().find(|x| &x.0 == e) {
-            let (var, base) = (var.as_deref().map(|v| self.slot(v)), *base);
-            let shared = std::mem::take(&mut self.shared);
-            let n = self.node_plain(e, tables);
-            self.shared = shared;
-            return Ok(Node::Memo(base, var, is_boolean(e), Box::new(n?)));
+        let filter_root = std::mem::take(&mut self.in_filter);
+        if !self.shared.is_empty()
+            && let Some(free) = candidate(e)
+        {
+            let exact = self.shared.iter().find(|x| x.0.exact.as_ref() == Some(e));
+            let canon = match exact {
+                Some(_) => None,
+                None if filter_root => None,
+                None => Some(canonical(e, free.as_deref())),
+            };
+            let looped = canon.and_then(|c| self.shared.iter().find(|x| x.0.exact.is_none() && x.0.canon == c));
+            if let Some(&(_, base)) = exact.or(looped) {
+                let is_exact = exact.is_some();
+                let var = free.as_deref().map(|v| self.slot(v));
+                let n = self.node_plain(e, tables)?;
+                if !is_exact && work(&n) < MEMO_WORK {
+                    return Ok(n);
+                }
+                return Ok(Node::Memo(base, var, is_boolean(e), Box::new(n)));
+            }
         }
         self.node_plain(e, tables)
     }
@@ -1507,37 +1561,229 @@ fn binder_cost(b: &CBinder) -> u64 {
     }
 }
 
-/// The folds without `let` names and with at most one free variable that read the state and occur
-/// more than once in `roots` (each is then evaluated once per state and value of that variable,
-/// see [`Node::Memo`]), with that variable.
-fn shared_folds<'e>(roots: impl Iterator<Item = &'e Expr>) -> Vec<(Expr, Option<String>)> {
-    let mut seen: Vec<(Expr, Option<String>, usize)> = Vec::new();
-    for r in roots {
-        r.walk(&mut |e| {
-            if !matches!(e, Expr::Fold(..) | Expr::MinOver(..)) {
-                return;
-            }
-            let mut uses_nats = false;
-            e.walk(&mut |x| uses_nats |= matches!(x, Expr::NatVar(_)));
-            if uses_nats || !e.reads_state() {
-                return;
-            }
-            let mut free: Vec<String> = Vec::new();
-            free_vars(e, &mut Vec::new(), &mut |v| {
-                if !free.iter().any(|x| x == v) {
-                    free.push(v.to_string())
+/// The subexpressions worth computing once per state and value of their free variable (see
+/// [`Node::Memo`]). Candidates read the state, use no `let` name and have at most one free
+/// variable. Two kinds are kept:
+/// - a fold whose text occurs more than once in `roots` (the value and the dead-end test often
+///   share a count; satellite asks "some unmet image needs mode ?m" per instrument in three terms);
+/// - a condition (`and`, `or`) with a fold or three atom tests in it, evaluated inside a loop
+///   whose variable it does not read, so that without a memo every iteration of that loop
+///   recomputes it with the same value (blocksworld's "x must move", asked of each block of a
+///   goal tower in a loop over the blocks above it). It is matched up to the names of its
+///   variables (blocksworld's detours ask it under other names), and memoized only where the
+///   task's loop sizes make it worth a memo ([`MEMO_WORK`]).
+///
+/// Inside a kept condition the loops around it no longer repeat it (the memo runs it once per
+/// value of its free variable), so only the loops inside it count there. Memoizing the same
+/// folds up to renaming, or any repeated fold, was measured and lost: floortile's one-colour
+/// `exists` folds, asked in many places, ran 5 % more instructions memoized.
+fn shared_terms<'e>(roots: impl Iterator<Item = &'e Expr>) -> Vec<Shared> {
+    fn visit(e: &Expr, scope: &[String], filter_root: bool, seen: &mut Vec<(Shared, usize)>) {
+        let mut scope_here: Option<Vec<String>> = None;
+        if let Some(free) = candidate(e) {
+            if matches!(e, Expr::Fold(..) | Expr::MinOver(..)) {
+                match seen.iter_mut().find(|(s, _)| s.exact.as_ref() == Some(e)) {
+                    Some((_, n)) => *n += 1,
+                    None => {
+                        let canon = canonical(e, free.as_deref());
+                        seen.push((Shared { canon, exact: Some(e.clone()), free: free.is_some() }, 1));
+                    }
                 }
-            });
-            if free.len() > 1 {
-                return;
             }
-            match seen.iter_mut().find(|(x, ..)| x == e) {
-                Some((.., n)) => *n += 1,
-                None => seen.push((e.clone(), free.pop(), 1)),
+            // A filter's root stays plain: `Program::specialize` reads its conjuncts.
+            let looped = !filter_root
+                && matches!(e, Expr::And(_) | Expr::Or(_))
+                && scope.len() > free.is_some() as usize
+                && heavy(e);
+            if looped {
+                let canon = canonical(e, free.as_deref());
+                if !seen.iter().any(|(s, _)| s.exact.is_none() && s.canon == canon) {
+                    seen.push((Shared { canon, exact: None, free: free.is_some() }, 1));
+                }
+                scope_here = Some(free.into_iter().collect());
             }
-        });
+        }
+        let mut inner = scope_here.unwrap_or_else(|| scope.to_vec());
+        let bound = |b: &Binder, scope: &mut Vec<String>, seen: &mut Vec<(Shared, usize)>, body: &[&Expr]| {
+            scope.push(b.var.clone());
+            if let Some(f) = &b.filter {
+                visit(f, scope, true, seen);
+            }
+            body.iter().for_each(|x| visit(x, scope, false, seen));
+            scope.pop();
+        };
+        match e {
+            Expr::Op(_, v) | Expr::And(v) | Expr::Or(v) => v.iter().for_each(|x| visit(x, &inner, false, seen)),
+            Expr::If(a, b, c) => [a, b, c].iter().for_each(|x| visit(x, &inner, false, seen)),
+            Expr::Let(_, a, b) | Expr::Less(a, b) | Expr::LessEq(a, b) => {
+                visit(a, &inner, false, seen);
+                visit(b, &inner, false, seen)
+            }
+            Expr::Not(a) => visit(a, &inner, false, seen),
+            Expr::Fold(_, b, body) => bound(b, &mut inner, seen, &[body]),
+            Expr::MinOver(b, body, empty) => {
+                visit(empty, &inner, false, seen);
+                bound(b, &mut inner, seen, &[body])
+            }
+            _ => {}
+        }
     }
-    seen.into_iter().filter(|(.., n)| *n > 1).map(|(e, v, _)| (e, v)).collect()
+    let mut seen = Vec::new();
+    for r in roots {
+        visit(r, &[], false, &mut seen);
+    }
+    seen.into_iter().filter(|(s, n)| s.exact.is_none() || *n > 1).map(|(s, _)| s).collect()
+}
+
+/// A subexpression to memoize (see [`shared_terms`]).
+struct Shared {
+    /// The text of a fold that occurs more than once: memoized where that exact text occurs.
+    exact: Option<Expr>,
+    /// The canonical form of an expression that a loop repeats (`exact` is `None`): memoized
+    /// wherever that form occurs, if the task's loop sizes make it worth a memo ([`MEMO_WORK`]).
+    canon: Expr,
+    free: bool,
+}
+
+/// The work of one evaluation of `n`, in about the cost of an atom test, with the task's loop
+/// sizes: a loop over a per-state filter that tests where its object is counts one round (the
+/// specialization to the state packing reads that from a field).
+fn work(n: &Node) -> u64 {
+    let rounds = |b: &CBinder| -> (u64, u64) {
+        match &b.domain {
+            Domain::Fixed(l) => (l.len() as u64, 0),
+            Domain::Indexed(_, ls) => {
+                (ls.iter().map(|l| l.len() as u64).sum::<u64>().div_ceil(ls.len().max(1) as u64), 0)
+            }
+            Domain::Filtered(l, f) => {
+                let located = conjuncts(f).any(|c| matches!(c, Node::Atom(_, args) if args.iter().any(|a| matches!(a, CTerm::Var(v) if *v == b.slot))));
+                (if located { 1 } else { l.len() as u64 }, work(f))
+            }
+            Domain::Field(_, f, _) | Domain::Inverse(_, f, _) => (1, work(f)),
+        }
+    };
+    match n {
+        Node::Num(_) | Node::NatVar(_) | Node::Bool(_) | Node::Eq(..) | Node::Cap(_) => 0,
+        Node::Dist(..) | Node::DistBy(..) | Node::Atom(..) | Node::Memo(..) => 1,
+        Node::Add(v) | Node::Max(v) | Node::Min(v) | Node::And(v) | Node::Or(v) => v.iter().map(work).sum(),
+        Node::Sub(a, b) | Node::Mul(a, b) | Node::Less(a, b) | Node::LessEq(a, b) | Node::Let(_, a, b) => {
+            work(a) + work(b)
+        }
+        Node::If(c, a, b) => work(c) + work(a).max(work(b)),
+        Node::Not(x) => work(x),
+        Node::Fold(_, b, body) => {
+            let (k, f) = rounds(b);
+            k.saturating_mul(work(body) + f)
+        }
+        Node::MinOver(b, body, empty) => {
+            let (k, f) = rounds(b);
+            k.saturating_mul(work(body) + f) + work(empty)
+        }
+    }
+}
+
+/// The operands of a conjunction (the node itself otherwise).
+fn conjuncts(n: &Node) -> Box<dyn Iterator<Item = &Node> + '_> {
+    match n {
+        Node::And(v) => Box::new(v.iter()),
+        _ => Box::new(std::iter::once(n)),
+    }
+}
+
+/// The least [`work`] for which a condition that a loop repeats is memoized: a lookup costs about
+/// one atom test, and below this a memo saves less than it costs.
+const MEMO_WORK: u64 = 4;
+
+/// The free variable of `e` (`Some(None)` when it has none) if `e` may be memoized: a compound
+/// expression that reads the state, uses no `let` name and has at most one free variable.
+fn candidate(e: &Expr) -> Option<Option<String>> {
+    if !matches!(
+        e,
+        Expr::Fold(..) | Expr::MinOver(..) | Expr::Op(..) | Expr::If(..) | Expr::And(_) | Expr::Or(_) | Expr::Not(_)
+    ) {
+        return None;
+    }
+    let mut uses_nats = false;
+    e.walk(&mut |x| uses_nats |= matches!(x, Expr::NatVar(_) | Expr::Let(..)));
+    if uses_nats || !e.reads_state() {
+        return None;
+    }
+    let mut free: Vec<String> = Vec::new();
+    free_vars(e, &mut Vec::new(), &mut |v| {
+        if !free.iter().any(|x| x == v) {
+            free.push(v.to_string())
+        }
+    });
+    (free.len() <= 1).then(|| free.pop())
+}
+
+/// Whether a memo pays for itself: a fold, or an expression with a fold or three atom tests of
+/// the state in it (a memo lookup costs about what one atom test does).
+fn heavy(e: &Expr) -> bool {
+    let (mut folds, mut atoms) = (0, 0);
+    e.walk(&mut |x| match x {
+        Expr::Fold(..) | Expr::MinOver(..) => folds += 1,
+        Expr::Atom(Source::Holds, ..) => atoms += 1,
+        _ => {}
+    });
+    folds > 0 || atoms >= 3
+}
+
+/// `e` with its bound variables renamed by nesting depth (`#0`, `#1`, ...) and its free variable
+/// `free` renamed `#`: two occurrences that differ only in the names of their variables have the
+/// same canonical form, and one memo serves both.
+fn canonical(e: &Expr, free: Option<&str>) -> Expr {
+    fn rename(t: &Term, names: &[(String, String)]) -> Term {
+        match t {
+            Term::Var(v) => match names.iter().rev().find(|(old, _)| old == v) {
+                Some((_, new)) => Term::Var(new.clone()),
+                None => t.clone(),
+            },
+            Term::Object(_) => t.clone(),
+        }
+    }
+    fn go(e: &Expr, names: &mut Vec<(String, String)>) -> Expr {
+        let binder = |b: &Binder, names: &mut Vec<(String, String)>| {
+            names.push((b.var.clone(), format!("#{}", names.len())));
+            Binder {
+                var: names.last().expect("pushed").1.clone(),
+                ty: b.ty.clone(),
+                filter: b.filter.as_ref().map(|f| Box::new(go(f, names))),
+            }
+        };
+        let all = |v: &[Expr], names: &mut Vec<(String, String)>| v.iter().map(|x| go(x, names)).collect();
+        let boxed = |x: &Expr, names: &mut Vec<(String, String)>| Box::new(go(x, names));
+        match e {
+            Expr::Num(_) | Expr::NatVar(_) | Expr::Cap(_) | Expr::Bool(_) => e.clone(),
+            Expr::Op(op, v) => Expr::Op(*op, all(v, names)),
+            Expr::And(v) => Expr::And(all(v, names)),
+            Expr::Or(v) => Expr::Or(all(v, names)),
+            Expr::If(a, b, c) => Expr::If(boxed(a, names), boxed(b, names), boxed(c, names)),
+            Expr::Let(n, a, b) => Expr::Let(n.clone(), boxed(a, names), boxed(b, names)),
+            Expr::Less(a, b) => Expr::Less(boxed(a, names), boxed(b, names)),
+            Expr::LessEq(a, b) => Expr::LessEq(boxed(a, names), boxed(b, names)),
+            Expr::Not(a) => Expr::Not(boxed(a, names)),
+            Expr::Fold(f, b, body) => {
+                let b = binder(b, names);
+                let body = boxed(body, names);
+                names.pop();
+                Expr::Fold(*f, b, body)
+            }
+            Expr::MinOver(b, body, empty) => {
+                let empty = boxed(empty, names);
+                let b = binder(b, names);
+                let body = boxed(body, names);
+                names.pop();
+                Expr::MinOver(b, body, empty)
+            }
+            Expr::Dist(t, a, b) => Expr::Dist(t.clone(), rename(a, names), rename(b, names)),
+            Expr::DistBy(t, i, a, b) => Expr::DistBy(t.clone(), rename(i, names), rename(a, names), rename(b, names)),
+            Expr::Eq(a, b) => Expr::Eq(rename(a, names), rename(b, names)),
+            Expr::Atom(src, p, args) => Expr::Atom(*src, p.clone(), args.iter().map(|t| rename(t, names)).collect()),
+        }
+    }
+    let mut names: Vec<(String, String)> = free.map(|v| (v.to_string(), "#".to_string())).into_iter().collect();
+    go(e, &mut names)
 }
 
 fn has_free_var(e: &Expr, bound: &mut Vec<String>) -> bool {
@@ -1622,6 +1868,7 @@ pub fn relation_pairs(
         atoms: Vec::new(),
         tables: Vec::new(),
         shared: Vec::new(),
+        in_filter: false,
     };
     let n = c.node(&r.expr, &[]).map_err(|e| CompileError(format!("table `{table}`: {}", e.0)))?;
     let p = Program {
