@@ -2092,3 +2092,66 @@ fn checked_distances(name: &str, n: usize, edges: &[(u32, u32)], exact: bool) ->
     }
     Ok(dist)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn var(v: &str) -> Term {
+        Term::Var(v.into())
+    }
+
+    fn atom(src: Source, p: &str, args: &[&str]) -> Expr {
+        Expr::Atom(src, p.into(), args.iter().map(|a| var(a)).collect())
+    }
+
+    fn fold(f: Fold, v: &str, filter: Option<Expr>, body: Expr) -> Expr {
+        Expr::Fold(f, Binder { var: v.into(), ty: "object".into(), filter: filter.map(Box::new) }, Box::new(body))
+    }
+
+    /// `(exists (?y object (goal (on ?x ?y))) (not (holds (on ?x ?y))))` under other names.
+    fn unmet_on(x: &str, y: &str) -> Expr {
+        let on = |src| atom(src, "on", &[x, y]);
+        fold(Fold::Exists, y, Some(on(Source::Goal)), Expr::Not(Box::new(on(Source::Holds))))
+    }
+
+    #[test]
+    fn canonical_forms_differ_only_where_the_expressions_do() {
+        assert_eq!(canonical(&unmet_on("x", "y"), Some("x")), canonical(&unmet_on("b", "z"), Some("b")));
+        // The free variable on the other side of `on` is another function (what is below ?x).
+        let under = |x: &str, y: &str| {
+            let on = |src| atom(src, "on", &[y, x]);
+            fold(Fold::Exists, y, Some(on(Source::Goal)), Expr::Not(Box::new(on(Source::Holds))))
+        };
+        assert_ne!(canonical(&unmet_on("x", "y"), Some("x")), canonical(&under("x", "y"), Some("x")));
+        let swapped = fold(
+            Fold::Exists,
+            "y",
+            Some(atom(Source::Goal, "on", &["x", "y"])),
+            Expr::Not(Box::new(atom(Source::Holds, "on", &["y", "x"]))),
+        );
+        assert_ne!(canonical(&unmet_on("x", "y"), Some("x")), canonical(&swapped, Some("x")));
+    }
+
+    #[test]
+    fn a_condition_that_a_loop_repeats_is_kept_once_for_all_its_names() {
+        // "x must move": (or (holds (holding ?x)) (exists (?y ..) ..)), asked of each ?x below ?b.
+        let must_move = |x: &str, y: &str| Expr::Or(vec![atom(Source::Holds, "holding", &[x]), unmet_on(x, y)]);
+        let below = |b: &str, x: &str| Some(atom(Source::Static, "below", &[b, x]));
+        let marked = |b: &str, x: &str, y: &str| fold(Fold::Exists, x, below(b, x), must_move(x, y));
+        let value = Expr::Op(
+            NatOp::Add,
+            vec![
+                fold(Fold::Count, "b", None, marked("b", "x", "y")),
+                fold(Fold::Count, "c", None, marked("c", "u", "w")),
+            ],
+        );
+        let kept = shared_terms(std::iter::once(&value));
+        let looped: Vec<&Shared> = kept.iter().filter(|s| s.exact.is_none()).collect();
+        assert_eq!(looped.len(), 1, "{:?}", kept.iter().map(|s| &s.canon).collect::<Vec<_>>());
+        assert!(looped[0].free && looped[0].canon == canonical(&must_move("x", "y"), Some("x")));
+        // Asked once per object, directly under its own loop, it is not repeated: nothing kept.
+        let once = fold(Fold::Count, "x", None, must_move("x", "y"));
+        assert!(shared_terms(std::iter::once(&once)).is_empty());
+    }
+}
