@@ -102,6 +102,13 @@ fn tensors(examples: &[Example], batch: &[usize], device: &Device) -> (Tensor<2,
 
 /// Trains on `dataset/train.jsonl`, writing into `out`. `progress` receives (step, steps, loss)
 /// after every step (the front door draws the bar).
+/// The backend's random generator is one per process. Seeding it and drawing a model's initial
+/// weights must not interleave with another thread's draws: two runs in one process (parallel
+/// tests, for one) would otherwise start from each other's numbers. CI's training test caught
+/// this once under load, with an untrained position row that differed between two runs of the
+/// same seed.
+static RNG: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 pub fn train(
     dataset: &Path,
     out: &Path,
@@ -122,7 +129,6 @@ pub fn train(
     }
     std::fs::create_dir_all(out).map_err(|e| format!("cannot create `{}`: {e}", out.display()))?;
     let device = device();
-    device.seed(cfg.seed);
     let mc = ModelConfig {
         vocab: vocab.len(),
         d_model: cfg.d_model,
@@ -132,7 +138,11 @@ pub fn train(
         max_len: cfg.max_len,
         positions: cfg.positions,
     };
-    let mut model = mc.init(&device);
+    let mut model = {
+        let _drawing = RNG.lock().unwrap_or_else(|e| e.into_inner());
+        device.seed(cfg.seed);
+        mc.init(&device)
+    };
     let parameters = model.num_params();
     let mut optim = AdamWConfig::new().with_weight_decay(cfg.weight_decay).init();
     let loss_fn = CrossEntropyLossConfig::new().init(&device);
@@ -236,11 +246,11 @@ pub fn load(run: &Path) -> Result<Trained, String> {
     let saved: Saved = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", cfg.display()))?;
     let device = Device::flex();
     let weights = run.join("model.bpk");
-    let model = saved
-        .model
-        .init(&device)
-        .try_load_file(&weights)
-        .map_err(|e| format!("cannot load `{}`: {e:?}", weights.display()))?;
+    let blank = {
+        let _drawing = RNG.lock().unwrap_or_else(|e| e.into_inner());
+        saved.model.init(&device)
+    };
+    let model = blank.try_load_file(&weights).map_err(|e| format!("cannot load `{}`: {e:?}", weights.display()))?;
     Ok(Trained { saved, model, device })
 }
 
