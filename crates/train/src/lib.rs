@@ -104,9 +104,9 @@ fn tensors(examples: &[Example], batch: &[usize], device: &Device) -> (Tensor<2,
 /// after every step (the front door draws the bar).
 /// The backend's random generator is one per process. Seeding it and drawing a model's initial
 /// weights must not interleave with another thread's draws: two runs in one process (parallel
-/// tests, for one) would otherwise start from each other's numbers. CI's training test caught
-/// this once under load, with an untrained position row that differed between two runs of the
-/// same seed.
+/// tests, for one) would otherwise start from each other's numbers. Code that draws weights
+/// outside these two functions (`ModelConfig::init` in a test) is not covered: the training
+/// tests also run one at a time.
 static RNG: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 pub fn train(

@@ -28,6 +28,15 @@ impl ModuleVisitor for Collect {
     }
 }
 
+/// The backend's random generator is global: a test that draws weights (here or through
+/// `train::train`) while another seeds and draws would change the other's initial values, so the
+/// tests run one at a time.
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 fn params(m: &train::Verifier) -> Vec<(String, Vec<f32>)> {
     let mut c = Collect { path: Vec::new(), params: Vec::new() };
     m.visit(&mut c);
@@ -36,6 +45,7 @@ fn params(m: &train::Verifier) -> Vec<(String, Vec<f32>)> {
 
 #[test]
 fn every_parameter_changes_after_one_step() {
+    let _serial = serial();
     for positions in [Positions::Absolute, Positions::Rotary, Positions::None] {
         let device = train::device();
         device.seed(7);
@@ -98,6 +108,7 @@ fn write_dataset(dir: &std::path::Path) {
 
 #[test]
 fn a_short_run_learns_and_reloads() {
+    let _serial = serial();
     let dir = std::env::temp_dir().join(format!("certplan-train-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     write_dataset(&dir);
@@ -164,6 +175,7 @@ fn last_position_rows(dir: &std::path::Path, name: &str, steps: usize, random_of
 
 #[test]
 fn random_offsets_train_the_rows_beyond_the_training_lengths() {
+    let _serial = serial();
     let dir = std::env::temp_dir().join(format!("certplan-train-offsets-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     write_dataset(&dir);
