@@ -1430,15 +1430,17 @@ impl Compiler<'_, '_> {
             // runs it once per value of the outer variable (spanner's carried-spanner test inside
             // its shared count of carried spanners ran 4 % more instructions memoized twice).
             let exact = match self.in_exact_memo {
-                false => self.shared.iter().find(|x| x.0.exact.as_ref() == Some(e)),
+                false => self.shared.iter().find(|x| matches!(&x.0.key, Key::Exact(t) if t == e)),
                 true => None,
             };
-            let canon = match exact {
-                Some(_) => None,
-                None if filter_root => None,
-                None => Some(canonical(e, free.as_deref())),
+            // The canonical form is built only where a loop-repeated condition could match.
+            let looped = match exact {
+                None if !filter_root && self.shared.iter().any(|x| matches!(x.0.key, Key::Canonical(_))) => {
+                    let key = Key::Canonical(canonical(e, free.as_deref()));
+                    self.shared.iter().find(|x| x.0.key == key)
+                }
+                _ => None,
             };
-            let looped = canon.and_then(|c| self.shared.iter().find(|x| x.0.exact.is_none() && x.0.canon == c));
             if let Some(&(_, base)) = exact.or(looped) {
                 let is_exact = exact.is_some();
                 let var = free.as_deref().map(|v| self.slot(v));
@@ -1597,12 +1599,9 @@ fn shared_terms<'e>(roots: impl Iterator<Item = &'e Expr>) -> Vec<Shared> {
         let mut scope_here: Option<Vec<String>> = None;
         if let Some(free) = candidate(e) {
             if matches!(e, Expr::Fold(..) | Expr::MinOver(..)) {
-                match seen.iter_mut().find(|(s, _)| s.exact.as_ref() == Some(e)) {
+                match seen.iter_mut().find(|(s, _)| matches!(&s.key, Key::Exact(t) if t == e)) {
                     Some((_, n)) => *n += 1,
-                    None => {
-                        let canon = canonical(e, free.as_deref());
-                        seen.push((Shared { canon, exact: Some(e.clone()), free: free.is_some() }, 1));
-                    }
+                    None => seen.push((Shared { key: Key::Exact(e.clone()), free: free.is_some() }, 1)),
                 }
             }
             // A filter's root stays plain: `Program::specialize` reads its conjuncts.
@@ -1611,9 +1610,9 @@ fn shared_terms<'e>(roots: impl Iterator<Item = &'e Expr>) -> Vec<Shared> {
                 && scope.len() > free.is_some() as usize
                 && heavy(e);
             if looped {
-                let canon = canonical(e, free.as_deref());
-                if !seen.iter().any(|(s, _)| s.exact.is_none() && s.canon == canon) {
-                    seen.push((Shared { canon, exact: None, free: free.is_some() }, 1));
+                let key = Key::Canonical(canonical(e, free.as_deref()));
+                if !seen.iter().any(|(s, _)| s.key == key) {
+                    seen.push((Shared { key, free: free.is_some() }, 1));
                 }
                 scope_here = Some(free.into_iter().collect());
             }
@@ -1647,17 +1646,23 @@ fn shared_terms<'e>(roots: impl Iterator<Item = &'e Expr>) -> Vec<Shared> {
     for r in roots {
         visit(r, &[], false, &mut seen);
     }
-    seen.into_iter().filter(|(s, n)| s.exact.is_none() || *n > 1).map(|(s, _)| s).collect()
+    seen.into_iter().filter(|(s, n)| matches!(s.key, Key::Canonical(_)) || *n > 1).map(|(s, _)| s).collect()
 }
 
 /// A subexpression to memoize (see [`shared_terms`]).
 struct Shared {
-    /// The text of a fold that occurs more than once: memoized where that exact text occurs.
-    exact: Option<Expr>,
-    /// The canonical form of an expression that a loop repeats (`exact` is `None`): memoized
-    /// wherever that form occurs, if the task's loop sizes make it worth a memo ([`MEMO_WORK`]).
-    canon: Expr,
+    key: Key,
     free: bool,
+}
+
+/// How occurrences of a [`Shared`] expression are recognized.
+#[derive(Debug, PartialEq)]
+enum Key {
+    /// The text of a fold that occurs more than once: memoized where that exact text occurs.
+    Exact(Expr),
+    /// The canonical form of a condition that a loop repeats: memoized wherever that form
+    /// occurs, if the task's loop sizes make it worth a memo ([`MEMO_WORK`]).
+    Canonical(Expr),
 }
 
 /// The work of one evaluation of `n`, in about the cost of an atom test, with the task's loop
@@ -1671,7 +1676,10 @@ fn work(n: &Node) -> u64 {
                 (ls.iter().map(|l| l.len() as u64).sum::<u64>().div_ceil(ls.len().max(1) as u64), 0)
             }
             Domain::Filtered(l, f) => {
-                let located = conjuncts(f).any(|c| matches!(c, Node::Atom(_, args) if args.iter().any(|a| matches!(a, CTerm::Var(v) if *v == b.slot))));
+                let located = conjunct_index(f, |_, args| {
+                    args.iter().any(|a| matches!(a, CTerm::Var(v) if *v == b.slot)).then_some(())
+                })
+                .is_some();
                 (if located { 1 } else { l.len() as u64 }, work(f))
             }
             Domain::Field(_, f, _) | Domain::Inverse(_, f, _) => (1, work(f)),
@@ -1694,14 +1702,6 @@ fn work(n: &Node) -> u64 {
             let (k, f) = rounds(b);
             k.saturating_mul(work(body) + f) + work(empty)
         }
-    }
-}
-
-/// The operands of a conjunction (the node itself otherwise).
-fn conjuncts(n: &Node) -> Box<dyn Iterator<Item = &Node> + '_> {
-    match n {
-        Node::And(v) => Box::new(v.iter()),
-        _ => Box::new(std::iter::once(n)),
     }
 }
 
@@ -2147,9 +2147,9 @@ mod tests {
             ],
         );
         let kept = shared_terms(std::iter::once(&value));
-        let looped: Vec<&Shared> = kept.iter().filter(|s| s.exact.is_none()).collect();
-        assert_eq!(looped.len(), 1, "{:?}", kept.iter().map(|s| &s.canon).collect::<Vec<_>>());
-        assert!(looped[0].free && looped[0].canon == canonical(&must_move("x", "y"), Some("x")));
+        let looped: Vec<&Shared> = kept.iter().filter(|s| matches!(s.key, Key::Canonical(_))).collect();
+        assert_eq!(looped.len(), 1, "{:?}", kept.iter().map(|s| &s.key).collect::<Vec<_>>());
+        assert!(looped[0].free && looped[0].key == Key::Canonical(canonical(&must_move("x", "y"), Some("x"))));
         // Asked once per object, directly under its own loop, it is not repeated: nothing kept.
         let once = fold(Fold::Count, "x", None, must_move("x", "y"));
         assert!(shared_terms(std::iter::once(&once)).is_empty());
