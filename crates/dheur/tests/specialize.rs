@@ -2,7 +2,8 @@
 //! (`Program::specialize`: a filter over a mutex group reads the group's field instead of testing
 //! each object's atom, and atom tests read the packed state without the layout) and its
 //! memos (a subexpression computed once per state and value of its free variable: where the
-//! value and the dead-end test share it, or where a loop would recompute it). On the
+//! value and the dead-end test share it, or where a loop would recompute it), and its tables
+//! (a subexpression that reads no state, computed at load for every value of its variables). On the
 //! first IPC 2023 test tasks of every domain, packed with their mutex groups as the planner packs
 //! them, the fast and the plain program (`Program::unshared`, not specialized) agree on every state
 //! of random walks.
@@ -20,6 +21,7 @@ fn specialized_programs_agree_with_plain_ones_on_random_walks() {
     }
     let mut specialized = std::collections::BTreeMap::new();
     let mut memoized = std::collections::BTreeMap::new();
+    let mut tabulated = std::collections::BTreeMap::new();
     for def in dheur::definitions() {
         let name = def.name.as_str();
         let domain = std::fs::read_to_string(base.join(name).join("domain.pddl")).unwrap();
@@ -41,6 +43,7 @@ fn specialized_programs_agree_with_plain_ones_on_random_walks() {
                 let plain = dheur::certify(name, &st).unwrap_or_else(|r| panic!("{}: {r}", f.display())).unshared();
                 let mut fast = dheur::certify(name, &st).unwrap();
                 memoized.insert(name, fast.memoized());
+                tabulated.insert(name, fast.static_tables());
                 *specialized.entry(name).or_insert_with(Specialized::default) += fast.specialize(&st.layout);
                 let (mut e1, mut e2) = (plain.env(), fast.env());
                 let succ = SuccessorGenerator::new(&st);
@@ -83,5 +86,8 @@ fn specialized_programs_agree_with_plain_ones_on_random_walks() {
     // satellite asks "some unmet image needs mode ?m" per instrument in three terms.
     assert!(memoized.get("blocksworld").is_some_and(|&m| m >= 2), "blocksworld: {memoized:?}");
     assert!(memoized.get("satellite").is_some_and(|&m| m >= 1), "satellite: {memoized:?}");
-    eprintln!("{specialized:?}\n{memoized:?}");
+    // And the tables filled at load: rovers asks, per unmet goal and state, for the waypoint
+    // nearest to a rover's sample or image from which it can talk to the lander.
+    assert!(tabulated.get("rovers").is_some_and(|&m| m >= 1), "rovers: {tabulated:?}");
+    eprintln!("{specialized:?}\n{memoized:?}\n{tabulated:?}");
 }
