@@ -1549,7 +1549,12 @@ impl<'v, 'a> Compiler<'v, 'a> {
                 vars.push(s);
             }
         });
-        (1..=3).contains(&vars.len()).then_some(vars)
+        if !(1..=3).contains(&vars.len()) {
+            return None;
+        }
+        // Too many entries is known before compiling: a refused candidate is compiled twice.
+        let entries = vars.iter().try_fold(1usize, |a, &v| a.checked_mul(self.obj_lists[v as usize].len()))?;
+        (entries <= TABLE_ENTRIES && entries as u64 <= self.fill_budget).then_some(vars)
     }
 
     /// Fills the table of `n` over the types of the variables in `vars` and returns its number,
