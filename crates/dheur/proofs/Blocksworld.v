@@ -6,7 +6,9 @@
    its place (held, a position goal unmet, or, with no position goal, on a block the goal wants
    clear or carrying another); b is marked when some x with below(b, x) < cap is bad; M counts
    the marked blocks, held = [a block is held], free = [a marked block has no position goal],
-   D the detours, C the unmet clear goals.
+   D the detours (b held with a marked goal successor, or a walk down b's current tower, at most
+   four blocks deep, meets a marked y of b's goal tower strictly below b: `walk`, read by `abv`),
+   C the unmet clear goals.
    The table `below` is flagged `exact` in the .heur file, so blocksworld_wf states, besides the
    upper-bound properties every table has, that each finite entry off the diagonal is one more
    than a finite entry of a goal successor (certplan checks it at load; BFS tables always pass).
@@ -20,17 +22,20 @@
    Per schema (any cost >= 1); badness of a block reads only its own position, so a step changes
    only the moved block x's badness:
    - pickup x / unstack x y (grab_bound): x becomes bad, so marks only grow; held goes 0 -> 1;
-     free rises only with a newly marked block (M rises too); a detour of x standing on y
-     becomes the held detour through x's goal successor v on the path to y (exactness), whose
-     chain contains y's. 2M - held - free + 2D drops by at most 1.
+     free rises only with a newly marked block (M rises too); a detour of x over y becomes the
+     held detour through x's goal successor v on the path to y (exactness), whose chain contains
+     y's; the walks of the other blocks are unchanged, as nothing is on the clear x (abv_frame).
+     2M - held - free + 2D drops by at most 1.
    - putdown x / stack x y (place_bound): only x's badness can fall; a block b <> x with R(b, x)
      stays marked through x's goal parent a <> x, whose goal (on a x) is unmet (nothing was on
      the held x); so marks change only at x; free cannot rise; held goes 1 -> 0; only x's detour
-     can vanish, and only while x stays marked (a detour's marked y <> x stays marked, so x does).
+     can vanish, and only while x stays marked (a detour's marked y <> x stays marked, so x does);
+     a walk from b <> x never reaches the held x (nothing is on it) and is unchanged (abv_frame).
    - C drops by at most 1: each step makes at most one block clear (clear_bound).
    Goal-awareness (goal_value): in a goal state only a held block can be bad, and only it is
    marked (a b <> x above it would have its goal parent on the held x); it has no position
-   goal; no detour: h = 2 - 1 - 1 = 0, or 0 with nothing held. *)
+   goal; no detour (a walk ends on a block with something on it, so not on the held x):
+   h = 2 - 1 - 1 = 0, or 0 with nothing held. *)
 
 From DHeur Require Import Heuristics Admissible Counting.
 Require Import Coq.Lists.List Coq.Strings.String Coq.Arith.PeanoNat Coq.Bool.Bool Coq.micromega.Lia.
@@ -56,12 +61,23 @@ Definition nopos (c : Ctx) (b : nat) : bool :=
 Definition held (c : Ctx) (s : State) : nat := if existsb (fun v_b => s "holding" [v_b]) (objs c "object") then 1 else 0.
 Definition free (c : Ctx) (s : State) : nat :=
   if existsb (fun v_b => marked c s v_b) (List.filter (nopos c) (objs c "object")) then 1 else 0.
-Definition below (c : Ctx) (b : nat) : list nat :=
-  List.filter (fun v_y => andb (Nat.ltb 0 (dist c "below" b v_y)) (andb (Nat.ltb (dist c "below" b v_y) (dist_cap c "below")) true))
-    (objs c "object").
-Definition detour (c : Ctx) (s : State) (b : nat) : bool :=
-  existsb (fun v_y => andb (orb (s "on" [b; v_y]) (orb (andb (s "holding" [b]) (andb (Nat.leb (dist c "below" b v_y) 1) true)) false))
-    (andb (marked c s v_y) true)) (below c b).
+(* The detour term: a walk down the current tower under b, at most four blocks deep, meets a
+   marked block of b's goal tower strictly below b (dmark); or b is held and its goal successor
+   is marked (heldd). *)
+Definition dmark (c : Ctx) (s : State) (b y : nat) : bool :=
+  andb (Nat.ltb 0 (dist c "below" b y)) (andb (Nat.ltb (dist c "below" b y) (dist_cap c "below")) (andb (marked c s y) true)).
+Fixpoint walk (c : Ctx) (s : State) (b : nat) (n : nat) (p : nat) : bool :=
+  match n with
+  | 0 => existsb (fun v_z => dmark c s b v_z) (List.filter (fun v_z => s "on" [p; v_z]) (objs c "object"))
+  | S m => existsb (fun v_z => orb (dmark c s b v_z) (orb (walk c s b m v_z) false))
+             (List.filter (fun v_z => s "on" [p; v_z]) (objs c "object"))
+  end.
+Definition heldd (c : Ctx) (s : State) (b : nat) : bool :=
+  andb (s "holding" [b]) (andb (existsb (fun v_y => marked c s v_y)
+    (List.filter (fun v_y => andb (Nat.ltb 0 (dist c "below" b v_y))
+       (andb (Nat.ltb (dist c "below" b v_y) (dist_cap c "below")) (andb (Nat.leb (dist c "below" b v_y) 1) true)))
+      (objs c "object"))) true).
+Definition detour (c : Ctx) (s : State) (b : nat) : bool := orb (walk c s b 3 b) (orb (heldd c s b) false).
 Definition hasgoal (c : Ctx) (b : nat) : bool := existsb (fun v_c => goal c "on" [b; v_c]) (objs c "object").
 Definition mm (c : Ctx) (s : State) : nat := count_over (objs c "object") (marked c s).
 Definition dd (c : Ctx) (s : State) : nat := count_over (List.filter (hasgoal c) (objs c "object")) (detour c s).
@@ -164,18 +180,78 @@ Qed.
 Lemma marked_self : forall c s x, blocksworld_wf c -> In x (objs c "object") -> bad c s x = true -> marked c s x = true.
 Proof. intros c s x Hwf Hx H. apply marked_iff. exists x. repeat split; auto. exact (R_refl c x Hwf Hx). Qed.
 
-Lemma detour_iff : forall c s b, detour c s b = true <-> exists y, In y (objs c "object") /\ 0 < dist c "below" b y /\ R c b y /\
-  (s "on" [b; y] = true \/ (s "holding" [b] = true /\ dist c "below" b y <= 1)) /\ marked c s y = true.
+(* The current tower under p, at most n + 1 blocks deep, reaches y. *)
+Fixpoint abv (c : Ctx) (s : State) (n p y : nat) : Prop :=
+  match n with
+  | 0 => In y (objs c "object") /\ s "on" [p; y] = true
+  | S m => (In y (objs c "object") /\ s "on" [p; y] = true) \/
+           exists z, In z (objs c "object") /\ s "on" [p; z] = true /\ abv c s m z y
+  end.
+
+Lemma abv_last : forall c s n p y, In p (objs c "object") -> abv c s n p y ->
+  exists z, In z (objs c "object") /\ s "on" [z; y] = true.
 Proof.
-  intros c s b. unfold detour, below, R. rewrite existsb_exists. split.
-  - intros [y [Hy H]]. apply filter_In in Hy as [Hy Hp]. rewrite !andb_true_iff, !Nat.ltb_lt in Hp.
-    rewrite !andb_true_iff, !orb_true_iff, !andb_true_iff, Nat.leb_le in H.
-    exists y. destruct Hp as [P1 [P2 _]]. destruct H as [[H|[[H1 [H2 _]]|H]] [Hm _]]; [| |discriminate].
-    + repeat split; auto.
-    + repeat split; auto.
-  - intros [y [Hy [P1 [P2 [H Hm]]]]]. exists y. split.
-    + apply filter_In. split; [exact Hy|]. rewrite !andb_true_iff, !Nat.ltb_lt. auto.
-    + rewrite !andb_true_iff, !orb_true_iff, !andb_true_iff, Nat.leb_le. destruct H as [H|[H1 H2]]; split; auto.
+  intros c s n. induction n as [|n IH]; intros p y Hp H; simpl in H.
+  - destruct H as [_ H]. exists p. auto.
+  - destruct H as [[_ H]|[z [Hz [_ H]]]]; [exists p; auto|exact (IH z y Hz H)].
+Qed.
+
+Lemma dmark_iff : forall c s b y, dmark c s b y = true <-> 0 < dist c "below" b y /\ R c b y /\ marked c s y = true.
+Proof. intros c s b y. unfold dmark, R. rewrite !andb_true_iff, !Nat.ltb_lt. tauto. Qed.
+
+Lemma walk_iff : forall c s b n p, walk c s b n p = true <->
+  exists y, In y (objs c "object") /\ dmark c s b y = true /\ abv c s n p y.
+Proof.
+  intros c s b n. induction n as [|n IH]; intros p; simpl; rewrite existsb_exists; split.
+  - intros [y [Hy H]]. apply filter_In in Hy as [Hy Hon]. exists y. auto.
+  - intros [y [Hy [H [_ Hon]]]]. exists y. split; [apply filter_In; auto|exact H].
+  - intros [z [Hz H]]. apply filter_In in Hz as [Hz Hon]. rewrite !orb_true_iff in H.
+    destruct H as [H|[H|H]]; [|apply IH in H as [y [Hy [Hd Ha]]]|discriminate].
+    + exists z. auto.
+    + exists y. split; [exact Hy|]. split; [exact Hd|]. right. exists z. auto.
+  - intros [y [Hy [Hd [[_ Hon]|[z [Hz [Hon Ha]]]]]]].
+    + exists y. split; [apply filter_In; auto|]. rewrite Hd. reflexivity.
+    + exists z. split; [apply filter_In; auto|]. rewrite !orb_true_iff. right. left. apply IH. exists y. auto.
+Qed.
+
+Lemma heldd_iff : forall c s b, heldd c s b = true <-> s "holding" [b] = true /\
+  exists y, In y (objs c "object") /\ 0 < dist c "below" b y /\ R c b y /\ dist c "below" b y <= 1 /\
+    marked c s y = true.
+Proof.
+  intros c s b. unfold heldd, R. rewrite !andb_true_iff, existsb_exists. split.
+  - intros [Hh [[y [Hy Hm]] _]]. apply filter_In in Hy as [Hy P]. rewrite !andb_true_iff, !Nat.ltb_lt, Nat.leb_le in P.
+    split; [exact Hh|]. exists y. tauto.
+  - intros [Hh [y [Hy [P1 [P2 [P3 Hm]]]]]]. split; [exact Hh|]. split; [|reflexivity]. exists y. split; [|exact Hm].
+    apply filter_In. split; [exact Hy|]. rewrite !andb_true_iff, !Nat.ltb_lt, Nat.leb_le. auto.
+Qed.
+
+Lemma detour_iff : forall c s b, detour c s b = true <->
+  (exists y, In y (objs c "object") /\ 0 < dist c "below" b y /\ R c b y /\ marked c s y = true /\ abv c s 3 b y) \/
+  (s "holding" [b] = true /\
+   exists y, In y (objs c "object") /\ 0 < dist c "below" b y /\ R c b y /\ dist c "below" b y <= 1 /\
+     marked c s y = true).
+Proof.
+  intros c s b. unfold detour. rewrite !orb_true_iff, walk_iff, heldd_iff. split.
+  - intros [[y [Hy [Hd Ha]]]|[H|H]]; [|right; exact H|discriminate].
+    apply dmark_iff in Hd as [P1 [P2 Hm]]. left. exists y. auto.
+  - intros [[y [Hy [P1 [P2 [Hm Ha]]]]]|H]; [|right; left; exact H].
+    left. exists y. split; [exact Hy|]. split; [apply dmark_iff; auto|exact Ha].
+Qed.
+
+(* Moving x changes no tower walk from a block p <> x when nothing stands on x before or after:
+   the walk never enters x, and the other blocks' `on` atoms are unchanged. *)
+Lemma abv_frame : forall c s s' x n p y,
+  (forall z w, In z (objs c "object") -> z <> x -> s' "on" [z; w] = s "on" [z; w]) ->
+  (forall a, In a (objs c "object") -> s "on" [a; x] = false) ->
+  In p (objs c "object") -> p <> x -> abv c s n p y -> abv c s' n p y.
+Proof.
+  intros c s s' x n. induction n as [|n IH]; intros p y Hsame Hno Hp Hpx H; simpl in *.
+  - destruct H as [Hy H]. rewrite (Hsame p y Hp Hpx). auto.
+  - destruct H as [[Hy H]|[z [Hz [Hon Ha]]]].
+    + left. rewrite (Hsame p y Hp Hpx). auto.
+    + right. exists z. split; [exact Hz|]. split; [rewrite (Hsame p z Hp Hpx); exact Hon|].
+      assert (Hzx : z <> x) by (intros ->; rewrite (Hno p Hp) in Hon; discriminate).
+      exact (IH z y Hsame Hno Hz Hzx Ha).
 Qed.
 
 (* ---------- A grab (pickup, unstack): the moved block x becomes held, nothing else changes at
@@ -207,10 +283,11 @@ Proof. intros c s H. unfold held. rewrite (existsb_false_in _ _ H). reflexivity.
 
 Lemma grab_bound : forall c s s' x, blocksworld_wf c -> In x (objs c "object") ->
   (forall z, In z (objs c "object") -> s "holding" [z] = false) -> s' "holding" [x] = true ->
+  (forall a, In a (objs c "object") -> s "on" [a; x] = false) ->
   (forall z, In z (objs c "object") -> z <> x -> same_at s s' z) ->
   aa c s <= aa c s' + 1.
 Proof.
-  intros c s s' x Hwf Hx Hnh Hh' Hsame. pose proof (proj1 Hwf "object") as Hnd.
+  intros c s s' x Hwf Hx Hnh Hh' Hnoon Hsame. pose proof (proj1 Hwf "object") as Hnd.
   assert (Hbad : forall z, In z (objs c "object") -> bad c s z = true -> bad c s' z = true).
   { intros z Hz H. destruct (Nat.eq_dec z x) as [->|Hne]; [exact (bad_held c s' x Hh')|].
     destruct (Hsame z Hz Hne) as [E1 [E2 E3]]. rewrite (bad_same c s s' z E1 E2 E3). exact H. }
@@ -229,20 +306,24 @@ Proof.
       exists b. split; [apply filter_In; split; assumption|exact M]. }
     pose proof (count_over_point_drop _ (marked c s') (marked c s) b Hnd Hb Hm' Hm0
       (fun z Hz _ H => Hmk z Hz H)) as D. unfold mm. lia. }
+  assert (Hon' : forall z w, In z (objs c "object") -> z <> x -> s' "on" [z; w] = s "on" [z; w]).
+  { intros z w Hz Hzx. destruct (Hsame z Hz Hzx) as [_ [E _]]. apply E. }
   assert (Hd : dd c s <= dd c s').
   { apply count_over_mono. intros b Hb H. apply In_filter_l in Hb as [Hb _].
-    apply detour_iff in H as [y [Hy [P1 [P2 [Hon Hmy]]]]]. apply detour_iff.
-    destruct (Nat.eq_dec b x) as [->|Hne].
-    - destruct Hon as [Hon|[Hh _]]; [|rewrite (Hnh x Hx) in Hh; discriminate].
+    apply detour_iff in H as [[y [Hy [P1 [P2 [Hmy Ha]]]]]|[Hhb _]];
+      [|rewrite (Hnh b Hb) in Hhb; discriminate].
+    apply detour_iff. destruct (Nat.eq_dec b x) as [->|Hne].
+    - (* x's walk meets y: x is now held, and its goal successor v on the path to y is marked *)
+      right. split; [exact Hh'|].
       assert (Hxy : x <> y) by (intros ->; rewrite (diag0 c y Hwf Hy) in P1; lia).
       destruct (exact_step c x y Hwf Hx Hy Hxy P2) as [v [Hv [Hg [Hvy E]]]].
       assert (Hxv : x <> v) by (intros ->; lia).
       assert (Hrv : R c x v) by exact (R_edge c x v v Hwf Hx Hv Hv Hg (R_refl c v Hwf Hv)).
-      exists v. split; [exact Hv|]. split; [exact (R_pos c x v Hwf Hx Hv Hxv Hrv)|]. split; [exact Hrv|].
-      split; [right; split; [exact Hh'|exact (edge_le1 c x v Hwf Hx Hv Hg)]|].
+      exists v. split; [exact Hv|]. split; [exact (R_pos c x v Hwf Hx Hv Hxv Hrv)|].
+      split; [exact Hrv|]. split; [exact (edge_le1 c x v Hwf Hx Hv Hg)|].
       apply Hmk; [exact Hv|]. exact (marked_R c s v y Hwf Hv Hy Hvy Hmy).
-    - destruct (Hsame b Hb Hne) as [E1 [E2 _]]. exists y. split; [exact Hy|]. split; [exact P1|]. split; [exact P2|].
-      split; [rewrite E1, E2; exact Hon|exact (Hmk y Hy Hmy)]. }
+    - left. exists y. split; [exact Hy|]. split; [exact P1|]. split; [exact P2|]. split; [exact (Hmk y Hy Hmy)|].
+      exact (abv_frame c s s' x 3 b y Hon' Hnoon Hb Hne Ha). }
   pose proof (free_le1 c s) as F1. pose proof (free_le1 c s') as F2.
   unfold aa. lia.
 Qed.
@@ -284,12 +365,16 @@ Proof.
     symmetry. apply existsb_exists.
     exists b. split; [apply filter_In; split; assumption|exact (Hmk b Hb Hm')]. }
   pose proof (free_le_mm c s') as F1. pose proof (free_le1 c s) as F2.
+  assert (Hon' : forall z w, In z (objs c "object") -> z <> x -> s' "on" [z; w] = s "on" [z; w]).
+  { intros z w Hz Hzx. destruct (Hsame z Hz Hzx) as [_ [E _]]. apply E. }
   assert (Hdo : forall b, In b (objs c "object") -> b <> x -> detour c s b = true -> detour c s' b = true).
-  { intros b Hb Hne H. apply detour_iff in H as [y [Hy [P1 [P2 [Hon Hmy]]]]]. apply detour_iff.
-    destruct Hon as [Hon|[Hhb _]]; [|rewrite (Hone b Hb Hne) in Hhb; discriminate].
-    assert (Hyx : y <> x) by (intros ->; rewrite (Hnoon b Hb) in Hon; discriminate).
-    destruct (Hsame b Hb Hne) as [_ [E2 _]]. exists y. split; [exact Hy|]. split; [exact P1|]. split; [exact P2|].
-    split; [left; rewrite E2; exact Hon|exact (Hkeep y Hy Hyx Hmy)]. }
+  { intros b Hb Hne H. apply detour_iff in H as [[y [Hy [P1 [P2 [Hmy Ha]]]]]|[Hhb _]];
+      [|rewrite (Hone b Hb Hne) in Hhb; discriminate].
+    (* the walk from b never reaches the held x: nothing is on it *)
+    assert (Hyx : y <> x).
+    { intros ->. destruct (abv_last c s 3 b x Hb Ha) as [z [Hz E]]. rewrite (Hnoon z Hz) in E. discriminate. }
+    apply detour_iff. left. exists y. split; [exact Hy|]. split; [exact P1|]. split; [exact P2|].
+    split; [exact (Hkeep y Hy Hyx Hmy)|]. exact (abv_frame c s s' x 3 b y Hon' Hnoon Hb Hne Ha). }
   destruct (marked c s' x) eqn:Mx.
   - assert (Hm : mm c s <= mm c s').
     { apply count_over_mono. intros b Hb H. destruct (Nat.eq_dec b x) as [->|Hne]; [exact Mx|].
@@ -303,9 +388,9 @@ Proof.
     assert (Hd : dd c s <= dd c s').
     { apply count_over_mono. intros b Hb H. apply In_filter_l in Hb as [Hb _].
       destruct (Nat.eq_dec b x) as [->|Hne]; [|exact (Hdo b Hb Hne H)].
-      exfalso. apply detour_iff in H as [y [Hy [P1 [P2 [_ Hmy]]]]].
-      assert (Hyx : y <> x) by (intros ->; rewrite (diag0 c x Hwf Hx) in P1; lia).
-      pose proof (marked_R c s' x y Hwf Hx Hy P2 (Hkeep y Hy Hyx Hmy)) as M. rewrite Mx in M. discriminate. }
+      exfalso. apply detour_iff in H as [[y [Hy [P1 [P2 [Hmy _]]]]]|[_ [y [Hy [P1 [P2 [_ Hmy]]]]]]];
+      assert (Hyx : y <> x) by (intros ->; rewrite (diag0 c x Hwf Hx) in P1; lia);
+      pose proof (marked_R c s' x y Hwf Hx Hy P2 (Hkeep y Hy Hyx Hmy)) as M; rewrite Mx in M; discriminate. }
     unfold aa. lia.
 Qed.
 
@@ -552,7 +637,7 @@ Proof.
       |[[x [y [Hx [Hy [Pcl [Ph [Uh [Uc [Ut [Uo Ua]]]]]]]]]]
        |[x [y [Hx [Hy [Pon [Pcl [Pa [Uh [Uc [Ut [Uo Ua]]]]]]]]]]]]]].
     - split.
-      + apply (grab_bound c s s' x Hwf Hx (J2 Pa)); [rewrite Uh, Nat.eqb_refl; reflexivity|].
+      + apply (grab_bound c s s' x Hwf Hx (J2 Pa)); [rewrite Uh, Nat.eqb_refl; reflexivity|intros a Ha; exact (J7 x a Hx Ha Pcl)|].
         intros z Hz Hzx. split; [rewrite Uh, (Hne x z Hzx); reflexivity|].
         split; [intros w; apply Uo|rewrite Ut, (Hne x z Hzx); reflexivity].
       + apply (clear_bound c s s' x Hnd). intros z Hz Hzx H. rewrite Uc, (Hne x z Hzx) in H. exact H.
@@ -576,7 +661,7 @@ Proof.
       + apply (clear_bound c s s' x Hnd). intros z Hz Hzx H. rewrite Uc, (Hne x z Hzx) in H.
         destruct (Nat.eqb y z); [discriminate|exact H].
     - split.
-      + apply (grab_bound c s s' x Hwf Hx (J2 Pa)); [rewrite Uh, Nat.eqb_refl; reflexivity|].
+      + apply (grab_bound c s s' x Hwf Hx (J2 Pa)); [rewrite Uh, Nat.eqb_refl; reflexivity|intros a Ha; exact (J7 x a Hx Ha Pcl)|].
         intros z Hz Hzx. split; [rewrite Uh, (Hne x z Hzx); reflexivity|].
         split; [intros w; rewrite Uo, (Hne x z Hzx); reflexivity|apply Ut].
       + apply (clear_bound c s s' y Hnd). intros z Hz Hzy H. rewrite Uc, (Hne y z Hzy) in H.
@@ -614,9 +699,10 @@ Proof.
   assert (Hd : dd c s = 0).
   { unfold dd. apply count_over_zero. intros b Hb. apply In_filter_l in Hb as [Hb _].
     destruct (detour c s b) eqn:E; [|reflexivity]. exfalso.
-    apply detour_iff in E as [y [Hy [P1 [P2 [Hon Hmy]]]]]. pose proof (Hmk y Hy Hmy) as Hhy.
-    destruct Hon as [Hon|[Hhb _]].
-    - rewrite (J4 y b Hy Hb Hhy) in Hon. discriminate.
+    apply detour_iff in E as [[y [Hy [P1 [P2 [Hmy Ha]]]]]|[Hhb [y [Hy [P1 [_ [_ Hmy]]]]]]];
+      pose proof (Hmk y Hy Hmy) as Hhy.
+    - (* the walk ends on the held y: something is on it *)
+      destruct (abv_last c s 3 b y Hb Ha) as [z [Hz Hon]]. rewrite (J4 y z Hy Hz Hhy) in Hon. discriminate.
     - pose proof (J1 b y Hb Hy Hhb Hhy) as ->. rewrite (diag0 c y Hwf Hy) in P1. lia. }
   unfold value. rewrite Hc.
   destruct (existsb (fun v_b => s "holding" [v_b]) (objs c "object")) eqn:EH.
