@@ -238,7 +238,7 @@ Proof.
     left. exists y. split; [exact Hy|]. split; [apply dmark_iff; auto|exact Ha].
 Qed.
 
-(* Moving x changes no tower walk from a block p <> x when nothing stands on x before or after:
+(* Moving x changes no tower walk from a block p <> x when nothing stands on x before the step:
    the walk never enters x, and the other blocks' `on` atoms are unchanged. *)
 Lemma abv_frame : forall c s s' x n p y,
   (forall z w, In z (objs c "object") -> z <> x -> s' "on" [z; w] = s "on" [z; w]) ->
