@@ -1287,6 +1287,16 @@ impl<'v, 'a> Compiler<'v, 'a> {
         }
     }
 
+    /// Runs `f` with tables off where `off` (and as before otherwise): for what is evaluated only
+    /// at load, or is itself being tabulated.
+    fn without_tables<T>(&mut self, off: bool, f: impl FnOnce(&mut Self) -> T) -> T {
+        let in_table = self.in_table;
+        self.in_table |= off;
+        let r = f(self);
+        self.in_table = in_table;
+        r
+    }
+
     fn restore(&mut self, prog: Program) {
         self.atoms = prog.atoms;
         self.tables = prog.tables;
@@ -1390,11 +1400,7 @@ impl<'v, 'a> Compiler<'v, 'a> {
                 // `Program::specialize` reads its conjuncts. A static filter runs only here, at
                 // load: nothing in it is tabulated.
                 self.in_filter = true;
-                let in_table = self.in_table;
-                self.in_table |= !per_state;
-                let node = self.node(f, tables);
-                self.in_table = in_table;
-                let node = node?;
+                let node = self.without_tables(!per_state, |c| c.node(f, tables))?;
                 if per_state {
                     let list = self.prefilter(f, list, slot, tables)?;
                     Domain::Filtered(list, Box::new(node))
@@ -1454,10 +1460,7 @@ impl<'v, 'a> Compiler<'v, 'a> {
             return Ok(list);
         }
         // Evaluated here only: nothing in it is tabulated.
-        let in_table = std::mem::replace(&mut self.in_table, true);
-        let node = self.node(&Expr::And(fixed), tables);
-        self.in_table = in_table;
-        let node = node?;
+        let node = self.without_tables(true, |c| c.node(&Expr::And(fixed), tables))?;
         let prog = self.scratch();
         let mut env = Env::new(&prog);
         let layout = Layout::binary(0);
@@ -1480,10 +1483,7 @@ impl<'v, 'a> Compiler<'v, 'a> {
     /// [`Node::Table`] (see [`Compiler::tabulable`]).
     fn node(&mut self, e: &Expr, tables: &[String]) -> Result<Node, CompileError> {
         if let Some(vars) = self.tabulable(e) {
-            self.in_table = true;
-            let n = self.node_inner(e, tables);
-            self.in_table = false;
-            let n = n?;
+            let n = self.without_tables(true, |c| c.node_inner(e, tables))?;
             if let Some(t) = self.tabulated(&n, &vars, is_boolean(e)) {
                 return Ok(Node::Table(t, Box::new(n)));
             }
@@ -1491,11 +1491,7 @@ impl<'v, 'a> Compiler<'v, 'a> {
         }
         let fold = foldable(e);
         // A closed expression is evaluated here, once: no table inside it.
-        let in_table = self.in_table;
-        self.in_table |= fold;
-        let n = self.node_inner(e, tables);
-        self.in_table = in_table;
-        let n = n?;
+        let n = self.without_tables(fold, |c| c.node_inner(e, tables))?;
         if matches!(n, Node::Num(_) | Node::Bool(_)) || !fold {
             return Ok(n);
         }
@@ -1517,29 +1513,7 @@ impl<'v, 'a> Compiler<'v, 'a> {
     /// Rovers' "the nearest waypoint from which rover ?r at ?w can talk to the lander" is one,
     /// asked per state for every unmet goal.
     fn tabulable(&self, e: &Expr) -> Option<Vec<u16>> {
-        if !self.tabulate
-            || self.in_table
-            || !matches!(
-                e,
-                Expr::Fold(..)
-                    | Expr::MinOver(..)
-                    | Expr::Op(..)
-                    | Expr::If(..)
-                    | Expr::And(_)
-                    | Expr::Or(_)
-                    | Expr::Not(_)
-            )
-            || e.reads_state()
-        {
-            return None;
-        }
-        let (mut loops, mut nats) = (false, false);
-        e.walk(&mut |x| match x {
-            Expr::Fold(..) | Expr::MinOver(..) => loops = true,
-            Expr::NatVar(_) | Expr::Let(..) => nats = true,
-            _ => {}
-        });
-        if !loops || nats {
+        if !self.tabulate || self.in_table || state_free(e) != Some(true) {
             return None;
         }
         let mut vars: Vec<u16> = Vec::new();
@@ -1714,15 +1688,28 @@ impl<'v, 'a> Compiler<'v, 'a> {
 /// Whether an expression is closed and reads no state: no `holds`, no `let` name, no variable
 /// bound outside it (and worth folding: a fold, an arithmetic or a Boolean connective).
 fn foldable(e: &Expr) -> bool {
+    state_free(e).is_some() && !has_free_var(e, &mut Vec::new())
+}
+
+/// For a fold, an arithmetic or a Boolean connective that reads neither the state (`holds`) nor a
+/// `let` name, whether it has a loop in it (`None` for any other expression): the expressions
+/// the compiler evaluates at load, folded when closed ([`foldable`]), tabulated when open
+/// ([`Compiler::tabulable`]).
+fn state_free(e: &Expr) -> Option<bool> {
     if !matches!(
         e,
         Expr::Fold(..) | Expr::MinOver(..) | Expr::Op(..) | Expr::If(..) | Expr::And(_) | Expr::Or(_) | Expr::Not(_)
-    ) {
-        return false;
+    ) || e.reads_state()
+    {
+        return None;
     }
-    let mut open = e.reads_state();
-    e.walk(&mut |x| open |= matches!(x, Expr::NatVar(_) | Expr::Let(..)));
-    !open && !has_free_var(e, &mut Vec::new())
+    let (mut loops, mut nats) = (false, false);
+    e.walk(&mut |x| match x {
+        Expr::Fold(..) | Expr::MinOver(..) => loops = true,
+        Expr::NatVar(_) | Expr::Let(..) => nats = true,
+        _ => {}
+    });
+    (!nats).then_some(loops)
 }
 
 /// Whether a variable occurs outside the binders of `e` that bind it.
