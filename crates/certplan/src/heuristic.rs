@@ -48,7 +48,9 @@ struct CheckArgs {
     check_certificate: bool,
     /// Walk this many reachable states breadth first, checking h = 0 in goal states and
     /// h(s) <= c(o) + h(s') on every transition; the first violation is printed with its state
-    /// and operator (exit 1).
+    /// and operator (exit 1). The task is grounded without h2 and relevance pruning, as the
+    /// proofs read it: pruning drops atoms that cannot lead to the goal (a box on a square it
+    /// cannot leave), and a state that lost one is not the state the heuristic is about.
     #[arg(long, value_name = "N")]
     audit_consistency: Option<usize>,
     #[arg(long)]
@@ -125,9 +127,11 @@ fn check(a: &CheckArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         Err(o) => return Ok(o),
     };
     let mut stats = planner::Statistics::default();
+    // Unpruned, so that the audited transitions are the task's own (see `audit_consistency`).
+    let pruning = planner::Pruning { h2: false, relevance: false };
     let ground = match planner::prepare(
         &task,
-        planner::Pruning::default(),
+        pruning,
         &planner::Limits::default(),
         &mut stats,
         &mut |_| {},
