@@ -3,24 +3,27 @@
    passes its certificate, hence admissible there (Admissible.v); consistency in Admissible.v's
    sense includes the dead-end test: a state it flags leads only to states it flags.
 
-   h = max(P + A, J) while some box goal is unmet, else 0, read at the robot's square q (see
-   sokoban.heur): P the sum over boxes of the push distance from the box's square to its goal,
-   A the walk distance from q to the closest pushing square of any box, J the largest, over boxes
-   off their goal, of the push distance plus the walk distance from q to a pushing square of the
-   box. Only squares of the floor (initially clear, robot or box squares) are read.
+   h = max(P + E, J) while some box goal is unmet, else 0, read at the robot's square q (see
+   sokoban.heur): pb b x the push distance from square x to b's goal (0 without a goal); P the sum
+   over boxes of pb at the box's square l; kterm b l q the least, over floor squares r, f with
+   r -> l -> f in one direction, of walk q r + 1 + pb b f; E the least kterm - pb over all boxes;
+   J the largest kterm over boxes off their goal. Only squares of the floor (initially clear,
+   robot or box squares) are read.
    Dead end: a box off its goal whose goal is unreachable from its square in the push table.
    Invariants of reachable states (from the certificate): adjacency is that of the initial state;
    the robot is on one square at most, a box on one square at most; clear squares, the robot's
    square and the boxes' squares are floor.
    Per schema (any cost >= 1):
    - move q0 q1: boxes unchanged (P, the test, the goals unchanged); q0 -> q1 is an edge of the
-     walk table, so every walk distance from the robot drops by at most 1: A and J drop by at
-     most 1;
-   - push q0 l1 f (box b0 from l1 to f, robot from q0 to l1): q0 is a pushing square of b0 at l1,
-     so A = 0 and b0's walk term is 0 before; l1 -> f is an edge of the push table, so b0's push
-     distance drops by at most 1 (and an unreachable goal stays unreachable); the other boxes'
-     terms drop by at most 1 (q0 -> l1 is a walk edge). Where every goal holds after the push,
-     P and J were at most 1 before.
+     walk table, so every walk distance from the robot drops by at most 1: E and J drop by at
+     most 1 (kterm_step);
+   - push q0 l1 f (box b0 from l1 to f, robot from q0 to l1): q0, l1, f lie in one direction, so
+     kterm b0 l1 q0 <= 1 + pb b0 f (kterm_push) and E <= 1 + pb b0 f - pb b0 l1 before, while P
+     goes from (the rest) + pb b0 l1 to (the rest) + pb b0 f: P + E before is at most P + 1 after.
+     kterm >= pb everywhere (kterm_lo: each push edge lowers pb by at most 1), so b0's J term
+     goes from at most 1 + pb b0 f to at least pb b0 f; the other boxes' terms drop by at most 1
+     (q0 -> l1 is a walk edge). l1 -> f is an edge of the push table, so an unreachable goal
+     stays unreachable. Where every goal holds after the push, P + E and J were at most 1 before.
    Goal-awareness: every box with a goal is at it (and on no other square): no term, no dead
    end. *)
 
@@ -36,26 +39,34 @@ Definition floor (c : Ctx) (l : nat) : bool :=
 Definition bloc (c : Ctx) (s : State) (b : nat) : list nat :=
   List.filter (fun v_l => andb (floor c v_l) (andb (s "at" [b; v_l]) true)) (objs c "location").
 Definition gl (c : Ctx) (b : nat) : list nat := List.filter (fun v_g => goal c "at" [b; v_g]) (objs c "location").
-Definition pushers (c : Ctx) (l : nat) : list nat :=
-  List.filter (fun v_r => existsb (fun v_d => andb (stat c "adjacent" [v_r; l; v_d])
-      (andb (existsb (fun v_f => stat c "adjacent" [l; v_f; v_d]) (objs c "location")) true)) (objs c "direction"))
-    (objs c "location").
-Definition wto (c : Ctx) (q l : nat) : nat := min_over (pushers c l) (fun v_r => dist c "walk" q v_r) (dist_cap c "walk").
+Definition pb (c : Ctx) (b x : nat) : nat := sum_over (gl c b) (fun v_h => dist c "push" x v_h).
+Definition rsq (c : Ctx) (l : nat) : list nat :=
+  List.filter (fun v_r => andb (existsb (fun v_d => stat c "adjacent" [v_r; l; v_d]) (objs c "direction"))
+      (andb (floor c v_r) true)) (objs c "location").
+Definition fsq (c : Ctx) (l : nat) : list nat :=
+  List.filter (fun v_f => andb (existsb (fun v_e => stat c "adjacent" [l; v_f; v_e]) (objs c "direction"))
+      (andb (floor c v_f) true)) (objs c "location").
+Definition aligned (c : Ctx) (r l f : nat) : bool :=
+  existsb (fun v_d => andb (stat c "adjacent" [r; l; v_d]) (andb (stat c "adjacent" [l; f; v_d]) true)) (objs c "direction").
+Definition xterm (c : Ctx) (b l r : nat) : nat :=
+  min_over (fsq c l) (fun v_f => if aligned c r l v_f then 1 + (pb c b v_f + 0) else dist_cap c "push") (dist_cap c "push").
+Definition kterm (c : Ctx) (b l q : nat) : nat :=
+  min_over (rsq c l) (fun v_r => dist c "walk" q v_r + (xterm c b l v_r + 0)) (dist_cap c "push").
 Definition pterm (c : Ctx) (s : State) (b g : nat) : nat :=
   if s "at" [b; g] then 0 else min_over (bloc c s b) (fun v_l => dist c "push" v_l g) (dist_cap c "push").
 Definition psum (c : Ctx) (s : State) : nat :=
   sum_over (objs c "box") (fun v_b => sum_over (gl c v_b) (fun v_g => pterm c s v_b v_g)).
-Definition aterm (c : Ctx) (s : State) (q : nat) : nat :=
-  min_over (objs c "box") (fun v_b => min_over (bloc c s v_b) (fun v_l => wto c q v_l) (dist_cap c "walk")) 0.
+Definition eterm (c : Ctx) (s : State) (q : nat) : nat :=
+  min_over (objs c "box") (fun v_b => min_over (bloc c s v_b) (fun v_l => kterm c v_b v_l q - pb c v_b v_l)
+    (dist_cap c "push")) 0.
 Definition jterm (c : Ctx) (s : State) (q b g : nat) : nat :=
-  if s "at" [b; g] then 0
-  else min_over (bloc c s b) (fun v_l => dist c "push" v_l g + (wto c q v_l + 0)) (dist_cap c "push").
+  if s "at" [b; g] then 0 else min_over (bloc c s b) (fun v_l => kterm c b v_l q) (dist_cap c "push").
 Definition jmax (c : Ctx) (s : State) (q : nat) : nat :=
   max_over (objs c "box") (fun v_b => max_over (gl c v_b) (fun v_g => jterm c s q v_b v_g)).
 Definition unmet (c : Ctx) (s : State) : bool :=
   existsb (fun v_b => existsb (fun v_g => negb (s "at" [v_b; v_g])) (gl c v_b)) (objs c "box").
 Definition inner (c : Ctx) (s : State) (q : nat) : nat :=
-  if unmet c s then Nat.max (psum c s + (aterm c s q + 0)) (Nat.max (jmax c s q) 0) else 0.
+  if unmet c s then Nat.max (psum c s + (eterm c s q + 0)) (Nat.max (jmax c s q) 0) else 0.
 Definition value (c : Ctx) (s : State) : nat :=
   min_over (List.filter (fun v_q => andb (floor c v_q) (andb (s "at-robot" [v_q]) true)) (objs c "location"))
     (fun v_q => inner c s v_q) 0.
@@ -239,23 +250,6 @@ Proof.
   - rewrite (min_one _ l _ _ Hin Honly). reflexivity.
 Qed.
 
-Lemma jterm_lo : forall c s q b l g, sokoban_wf c -> inv c s -> In b (objs c "box") -> In l (objs c "location") ->
-  In g (objs c "location") -> s "at" [b; l] = true -> dist c "push" l g <= jterm c s q b g.
-Proof.
-  intros c s q b l g Hwf Hi Hb Hl Hg Hat. destruct Hwf as [_ [_ [_ [_ [_ [Pdiag _]]]]]].
-  destruct (bloc_is c s b l Hi Hb Hl Hat) as [Hin Honly].
-  unfold jterm. destruct (s "at" [b; g]) eqn:E.
-  - destruct Hi as [_ [_ [I3 _]]]. rewrite (I3 b l g Hb Hl Hg Hat E). destruct (Pdiag g Hg) as [D _]. lia.
-  - rewrite (min_one _ l _ _ Hin Honly). lia.
-Qed.
-
-Lemma jterm_hi : forall c s q b l g, inv c s -> In b (objs c "box") -> In l (objs c "location") ->
-  s "at" [b; l] = true -> jterm c s q b g <= dist c "push" l g + wto c q l.
-Proof.
-  intros c s q b l g Hi Hb Hl Hat. destruct (bloc_is c s b l Hi Hb Hl Hat) as [Hin Honly].
-  unfold jterm. destruct (s "at" [b; g]); [lia|]. rewrite (min_one _ l _ _ Hin Honly). lia.
-Qed.
-
 (* ---------- Boxes that do not move ---------- *)
 
 Lemma bloc_same : forall c s s' b, (forall y, s' "at" [b; y] = s "at" [b; y]) -> bloc c s' b = bloc c s b.
@@ -266,28 +260,129 @@ Qed.
 Lemma pterm_same : forall c s s' b g, (forall y, s' "at" [b; y] = s "at" [b; y]) -> pterm c s' b g = pterm c s b g.
 Proof. intros c s s' b g H. unfold pterm. rewrite H, (bloc_same c s s' b H). reflexivity. Qed.
 
-(* A walk edge q -> q': every walk distance from q is at most 1 above the one from q'. *)
-Lemma wto_step : forall c q q', sokoban_wf c -> In q (objs c "location") -> In q' (objs c "location") ->
-  existsb (fun v_d => stat c "adjacent" [q; q'; v_d]) (objs c "direction") = true ->
-  forall l, wto c q l <= wto c q' l + 1.
+Lemma gl_loc : forall c b g, In g (gl c b) -> In g (objs c "location").
+Proof. intros c b g H. exact (proj1 (In_filter_l _ _ _ H)). Qed.
+
+(* ---------- A box's push distance, and the walk to its next push ---------- *)
+
+Lemma pb_cap : forall c b x, sokoban_wf c -> List.length (gl c b) <= 1 -> In x (objs c "location") ->
+  pb c b x <= dist_cap c "push".
 Proof.
-  intros c q q' Hwf Hq Hq' He l. destruct Hwf as [_ [_ [_ [_ [Wedge _]]]]].
-  unfold wto. apply min_over_mono_k; [|lia]. intros r Hr. apply In_filter_l in Hr as [Hr _].
+  intros c b x Hwf Hl Hx. destruct Hwf as [_ [_ [_ [_ [_ [_ [Pcap _]]]]]]].
+  assert (Hg : forall g, In g (gl c b) -> In g (objs c "location")) by (intros g; apply gl_loc).
+  unfold pb. destruct (gl c b) as [|g [|g' L]]; simpl in *; [lia| |lia].
+  specialize (Pcap x g Hx (Hg g (or_introl eq_refl))). lia.
+Qed.
+
+Lemma pb_goal : forall c b g, sokoban_wf c -> List.length (gl c b) <= 1 -> In g (gl c b) -> pb c b g = 0.
+Proof.
+  intros c b g Hwf Hl Hin. destruct Hwf as [_ [_ [_ [_ [_ [Pdiag _]]]]]].
+  pose proof (gl_loc c b g Hin) as Hg. unfold pb. destruct (gl c b) as [|g' [|g'' L]]; simpl in *; [contradiction| |lia].
+  destruct Hin as [<-|[]]. destruct (Pdiag g' Hg) as [D _]. lia.
+Qed.
+
+(* r, l, f in a line: a push from r moves a box on l to f, an edge l -> f of the push table. *)
+Lemma pb_line : forall c b r l f, sokoban_wf c -> List.length (gl c b) <= 1 -> In r (objs c "location") ->
+  In l (objs c "location") -> In f (objs c "location") -> aligned c r l f = true -> pb c b l <= pb c b f + 1.
+Proof.
+  intros c b r l f Hwf Hlen Hr Hl Hf Ha. destruct Hwf as [_ [_ [_ [_ [_ [_ [_ Pedge]]]]]]].
+  unfold aligned in Ha. apply existsb_exists in Ha as [d [Hd Ha]]. rewrite !andb_true_iff in Ha.
+  destruct Ha as [H1 [H2 _]]. unfold pb. apply sum_over_le1; [exact Hlen|]. intros g Hg.
+  assert (E : dist c "push" l g <= 1 + dist c "push" f g).
+  { apply (Pedge l f g Hl Hf (gl_loc c b g Hg)). apply existsb_exists. exists d. split; [exact Hd|].
+    rewrite H2. simpl. apply andb_true_iff. split; [|reflexivity]. apply existsb_exists. exists r. auto. }
+  lia.
+Qed.
+
+(* The walk to a pushing square plus what is left after that push is at least the push distance. *)
+Lemma kterm_lo : forall c b l q, sokoban_wf c -> List.length (gl c b) <= 1 -> In l (objs c "location") ->
+  pb c b l <= kterm c b l q.
+Proof.
+  intros c b l q Hwf Hlen Hl. unfold kterm. apply min_over_ge; [|exact (pb_cap c b l Hwf Hlen Hl)].
+  intros r Hr. apply In_filter_l in Hr as [Hr _].
+  enough (pb c b l <= xterm c b l r) by lia.
+  unfold xterm. apply min_over_ge; [|exact (pb_cap c b l Hwf Hlen Hl)]. intros f Hf. apply In_filter_l in Hf as [Hf _].
+  destruct (aligned c r l f) eqn:A; [|exact (pb_cap c b l Hwf Hlen Hl)].
+  pose proof (pb_line c b r l f Hwf Hlen Hr Hl Hf A). lia.
+Qed.
+
+(* A walk edge q -> q': every walk distance from q is at most 1 above the one from q'. *)
+Lemma kterm_step : forall c b l q q', sokoban_wf c -> In q (objs c "location") -> In q' (objs c "location") ->
+  existsb (fun v_d => stat c "adjacent" [q; q'; v_d]) (objs c "direction") = true ->
+  kterm c b l q <= kterm c b l q' + 1.
+Proof.
+  intros c b l q q' Hwf Hq Hq' He. destruct Hwf as [_ [_ [_ [_ [Wedge _]]]]].
+  unfold kterm. apply min_over_mono_k; [|lia]. intros r Hr. apply In_filter_l in Hr as [Hr _].
   destruct (Wedge q q' r Hq Hq' Hr He) as [E _]. lia.
 Qed.
 
-Lemma jterm_follows : forall c s s' q q' k b g, (forall y, s' "at" [b; y] = s "at" [b; y]) ->
-  (forall l, wto c q l <= wto c q' l + k) -> jterm c s q b g <= jterm c s' q' b g + k.
+(* The robot on the floor at q, behind l in direction d, with floor at f beyond: one push. *)
+Lemma kterm_push : forall c b l q f d, sokoban_wf c -> In q (objs c "location") -> In f (objs c "location") ->
+  In d (objs c "direction") -> floor c q = true -> floor c f = true ->
+  stat c "adjacent" [q; l; d] = true -> stat c "adjacent" [l; f; d] = true -> kterm c b l q <= 1 + pb c b f.
 Proof.
-  intros c s s' q q' k b g H Hw. unfold jterm. rewrite H, (bloc_same c s s' b H).
-  destruct (s "at" [b; g]); [lia|]. apply min_over_mono_k; [|lia]. intros l _. specialize (Hw l). lia.
+  intros c b l q f d Hwf Hq Hf Hd Fq Ff H1 H2. destruct Hwf as [_ [_ [Wdiag _]]].
+  assert (Hr : In q (rsq c l)).
+  { apply filter_In. split; [exact Hq|]. rewrite Fq. simpl. rewrite andb_true_r. apply existsb_exists. exists d. auto. }
+  assert (Hfs : In f (fsq c l)).
+  { apply filter_In. split; [exact Hf|]. rewrite Ff. simpl. rewrite andb_true_r. apply existsb_exists. exists d. auto. }
+  assert (Ha : aligned c q l f = true).
+  { apply existsb_exists. exists d. split; [exact Hd|]. rewrite H1, H2. reflexivity. }
+  pose proof (min_over_le _ (fun v_r => dist c "walk" q v_r + (xterm c b l v_r + 0)) (dist_cap c "push") q Hr) as K.
+  pose proof (min_over_le _ (fun v_f => if aligned c q l v_f then 1 + (pb c b v_f + 0) else dist_cap c "push")
+    (dist_cap c "push") f Hfs) as X.
+  cbv beta in K, X. rewrite Ha in X. destruct (Wdiag q Hq) as [D _]. unfold kterm, xterm in *. lia.
 Qed.
 
-Lemma aterm_follows : forall c s s' q q' k, (forall b y, In b (objs c "box") -> s' "at" [b; y] = s "at" [b; y]) ->
-  (forall l, wto c q l <= wto c q' l + k) -> aterm c s q <= aterm c s' q' + k.
+Lemma pterm_sum : forall c s b l, sokoban_wf c -> inv c s -> In b (objs c "box") -> In l (objs c "location") ->
+  s "at" [b; l] = true -> sum_over (gl c b) (fun g => pterm c s b g) = pb c b l.
 Proof.
-  intros c s s' q q' k H Hw. unfold aterm. apply min_over_mono_k; [|lia]. intros b Hb.
-  rewrite (bloc_same c s s' b (fun y => H b y Hb)). apply min_over_mono_k; [|lia]. intros l _. exact (Hw l).
+  intros c s b l Hwf Hi Hb Hl Hat. unfold pb. apply Nat.le_antisymm; apply sum_over_mono; intros g Hg;
+    rewrite (pterm_at c s b l g Hwf Hi Hb Hl (gl_loc c b g Hg) Hat); lia.
+Qed.
+
+Lemma sum_over_shift : forall l f g a m k, NoDup l -> In a l -> (forall x, In x l -> x <> a -> f x <= g x) ->
+  f a + m <= g a + k -> sum_over l f + m <= sum_over l g + k.
+Proof.
+  induction l as [|y l IH]; intros f g a m k Hnd Ha H Hk; [destruct Ha|]. simpl.
+  inversion Hnd as [|y' l' Hy Hnd']; subst. destruct Ha as [<-|Ha].
+  - assert (sum_over l f <= sum_over l g).
+    { apply sum_over_mono. intros x Hx. apply H; [right; exact Hx|]. intros ->. contradiction. }
+    lia.
+  - assert (Hne : y <> a) by (intros ->; contradiction).
+    pose proof (H y (or_introl eq_refl) Hne) as Hy'.
+    pose proof (IH f g a m k Hnd' Ha (fun x Hx => H x (or_intror Hx)) Hk). lia.
+Qed.
+
+Lemma jterm_lo : forall c s q b l g, sokoban_wf c -> inv c s -> List.length (gl c b) <= 1 -> In b (objs c "box") ->
+  In l (objs c "location") -> In g (gl c b) -> s "at" [b; l] = true -> pb c b l <= jterm c s q b g.
+Proof.
+  intros c s q b l g Hwf Hi Hlen Hb Hl Hg Hat. destruct (bloc_is c s b l Hi Hb Hl Hat) as [Hin Honly].
+  unfold jterm. destruct (s "at" [b; g]) eqn:E.
+  - destruct Hi as [_ [_ [I3 _]]]. rewrite (I3 b l g Hb Hl (gl_loc c b g Hg) Hat E), (pb_goal c b g Hwf Hlen Hg). lia.
+  - rewrite (min_one _ l _ _ Hin Honly). exact (kterm_lo c b l q Hwf Hlen Hl).
+Qed.
+
+Lemma jterm_hi : forall c s q b l g, inv c s -> In b (objs c "box") -> In l (objs c "location") ->
+  s "at" [b; l] = true -> jterm c s q b g <= kterm c b l q.
+Proof.
+  intros c s q b l g Hi Hb Hl Hat. destruct (bloc_is c s b l Hi Hb Hl Hat) as [Hin Honly].
+  unfold jterm. destruct (s "at" [b; g]); [lia|]. rewrite (min_one _ l _ _ Hin Honly). lia.
+Qed.
+
+Lemma jterm_follows : forall c s s' q q' k b g, (forall y, s' "at" [b; y] = s "at" [b; y]) ->
+  (forall l, kterm c b l q <= kterm c b l q' + k) -> jterm c s q b g <= jterm c s' q' b g + k.
+Proof.
+  intros c s s' q q' k b g H Hk. unfold jterm. rewrite H, (bloc_same c s s' b H).
+  destruct (s "at" [b; g]); [lia|]. apply min_over_mono_k; [|lia]. intros l _. exact (Hk l).
+Qed.
+
+Lemma eterm_follows : forall c s s' q q' k, (forall b y, In b (objs c "box") -> s' "at" [b; y] = s "at" [b; y]) ->
+  (forall b l, kterm c b l q <= kterm c b l q' + k) -> eterm c s q <= eterm c s' q' + k.
+Proof.
+  intros c s s' q q' k H Hk. unfold eterm. apply min_over_mono_k; [|lia]. intros b Hb.
+  rewrite (bloc_same c s s' b (fun y => H b y Hb)). apply min_over_mono_k; [|lia]. intros l _.
+  specialize (Hk b l). lia.
 Qed.
 
 (* Every goal holds: no term. *)
@@ -339,18 +434,18 @@ Proof.
     assert (Hr1 : s' "at-robot" [q1] = true) by (rewrite Hrob, Nat.eqb_refl; reflexivity).
     rewrite (value_at c s q0 Hi Hq0 Hr0), (value_at c s' q1 Hi' Hq1 Hr1).
     assert (Hsame : forall b y, In b (objs c "box") -> s' "at" [b; y] = s "at" [b; y]) by (intros; apply Hat).
-    assert (Hw : forall l, wto c q0 l <= wto c q1 l + 1).
-    { apply wto_step; [exact Hwf|exact Hq0|exact Hq1|]. apply existsb_exists. exists d.
+    assert (Hw : forall b l, kterm c b l q0 <= kterm c b l q1 + 1).
+    { intros b l. apply kterm_step; [exact Hwf|exact Hq0|exact Hq1|]. apply existsb_exists. exists d.
       split; [exact Hd|]. rewrite Hstat, <- I1. exact Hadj. }
     assert (HU : unmet c s' = unmet c s).
     { unfold unmet. apply existsb_ext_in. intros b _. apply existsb_ext_in. intros g _. rewrite Hat. reflexivity. }
     assert (HP : psum c s <= psum c s').
     { unfold psum. apply sum_over_mono. intros b _. apply sum_over_mono. intros g _.
       rewrite (pterm_same c s s' b g (fun y => Hat _)). lia. }
-    assert (HA : aterm c s q0 <= aterm c s' q1 + 1) by exact (aterm_follows c s s' q0 q1 1 Hsame Hw).
+    assert (HA : eterm c s q0 <= eterm c s' q1 + 1) by exact (eterm_follows c s s' q0 q1 1 Hsame Hw).
     assert (HJ : jmax c s q0 <= jmax c s' q1 + 1).
     { unfold jmax. apply max_over_mono_k. intros b Hb. apply max_over_mono_k. intros g _.
-      exact (jterm_follows c s s' q0 q1 1 b g (fun y => Hat _) Hw). }
+      exact (jterm_follows c s s' q0 q1 1 b g (fun y => Hat _) (Hw b)). }
     split.
     + unfold inner. rewrite HU. destruct (unmet c s); lia.
     + apply dead_follow. intros b g l Hb _ Hl Hne Hle. exists l.
@@ -363,48 +458,43 @@ Proof.
     { intros b y Hne. rewrite Hat. destruct (Nat.eqb_spec b0 b) as [<-|_]; [congruence|reflexivity]. }
     assert (He1 : stat c "adjacent" [q0; l1; d] = true) by (rewrite Hstat, <- I1; exact Hadj1).
     assert (He2 : stat c "adjacent" [l1; f; d] = true) by (rewrite Hstat, <- I1; exact Hadj2).
-    assert (Hw : forall l, wto c q0 l <= wto c l1 l + 1).
-    { apply wto_step; [exact Hwf|exact Hq0|exact Hl1|]. apply existsb_exists. exists d. auto. }
-    assert (Hw0 : wto c q0 l1 = 0).
-    { apply Nat.le_0_r. unfold wto.
-      assert (Hp : In q0 (pushers c l1)).
-      { apply filter_In. split; [exact Hq0|]. cbv beta. apply existsb_exists. exists d. split; [exact Hd|].
-        rewrite He1. simpl. apply andb_true_iff. split; [|reflexivity]. apply existsb_exists. exists f. auto. }
-      pose proof (min_over_le _ (fun v_r => dist c "walk" q0 v_r) (dist_cap c "walk") q0 Hp) as H.
-      destruct (Wdiag q0 Hq0) as [D _]. cbv beta in H. lia. }
+    assert (Hw : forall b l, kterm c b l q0 <= kterm c b l l1 + 1).
+    { intros b l. apply kterm_step; [exact Hwf|exact Hq0|exact Hl1|]. apply existsb_exists. exists d. auto. }
     assert (Hpe : forall g, In g (objs c "location") ->
-      dist c "push" l1 g <= 1 + dist c "push" f g /\ (dist c "push" f g < dist_cap c "push" -> dist c "push" l1 g < dist_cap c "push")).
+      dist c "push" f g < dist_cap c "push" -> dist c "push" l1 g < dist_cap c "push").
     { intros g Hg. apply (Pedge l1 f g Hl1 Hf Hg). apply existsb_exists. exists d. split; [exact Hd|].
       rewrite He2. simpl. apply andb_true_iff. split; [|reflexivity]. apply existsb_exists. exists q0. auto. }
-    assert (HinG : forall b g, In g (gl c b) -> In g (objs c "location")) by (intros b g Hg; exact (proj1 (In_filter_l _ _ _ Hg))).
-    assert (HP : psum c s <= psum c s' + 1).
-    { unfold psum. apply (sum_over_point _ _ _ b0 1 (Hnd "box")).
-      - intros b _ Hne. apply sum_over_mono. intros g _. rewrite (pterm_same c s s' b g (fun y => Hother b y Hne)). lia.
-      - apply sum_over_le1; [exact (Hgl b0 Hb0)|]. intros g Hg. pose proof (HinG b0 g Hg) as Hg'.
-        rewrite (pterm_at c s b0 l1 g Hwf Hi Hb0 Hl1 Hg' Hat0), (pterm_at c s' b0 f g Hwf Hi' Hb0 Hf Hg' Hb0').
-        destruct (Hpe g Hg') as [E _]. lia. }
-    assert (HA : aterm c s q0 = 0).
-    { apply Nat.le_0_r. unfold aterm.
-      destruct (bloc_is c s b0 l1 Hi Hb0 Hl1 Hat0) as [Hin _].
-      pose proof (min_over_le _ (fun v_b => min_over (bloc c s v_b) (fun v_l => wto c q0 v_l) (dist_cap c "walk")) 0 b0 Hb0) as H1.
-      pose proof (min_over_le _ (fun v_l => wto c q0 v_l) (dist_cap c "walk") l1 Hin) as H2.
+    assert (Hline : aligned c q0 l1 f = true).
+    { apply existsb_exists. exists d. split; [exact Hd|]. rewrite He1, He2. reflexivity. }
+    pose proof (pb_line c b0 q0 l1 f Hwf (Hgl b0 Hb0) Hq0 Hl1 Hf Hline) as Hpb.
+    (* b0's next push is this one: its walk term is 0, and what follows is at most 1 + its push distance from f *)
+    assert (HK : kterm c b0 l1 q0 <= 1 + pb c b0 f)
+      by exact (kterm_push c b0 l1 q0 f d Hwf Hq0 Hf Hd (I5 q0 Hr0) (I4 f Hclf) He1 He2).
+    assert (HE : eterm c s q0 <= kterm c b0 l1 q0 - pb c b0 l1).
+    { unfold eterm. destruct (bloc_is c s b0 l1 Hi Hb0 Hl1 Hat0) as [Hin _].
+      pose proof (min_over_le _ (fun v_b => min_over (bloc c s v_b) (fun v_l => kterm c v_b v_l q0 - pb c v_b v_l)
+        (dist_cap c "push")) 0 b0 Hb0) as H1.
+      pose proof (min_over_le _ (fun v_l => kterm c b0 v_l q0 - pb c b0 v_l) (dist_cap c "push") l1 Hin) as H2.
       cbv beta in H1, H2. lia. }
+    (* the other boxes' terms are unchanged; b0's goes from its push distance at l1 to the one at f *)
+    assert (HP : psum c s + pb c b0 f <= psum c s' + pb c b0 l1).
+    { unfold psum. apply (sum_over_shift _ _ _ b0 _ _ (Hnd "box") Hb0).
+      - intros b _ Hne. apply sum_over_mono. intros g _. rewrite (pterm_same c s s' b g (fun y => Hother b y Hne)). lia.
+      - rewrite (pterm_sum c s b0 l1 Hwf Hi Hb0 Hl1 Hat0), (pterm_sum c s' b0 f Hwf Hi' Hb0 Hf Hb0'). lia. }
     assert (HJ : jmax c s q0 <= jmax c s' l1 + 1).
     { unfold jmax. apply max_over_mono_k. intros b Hb. apply max_over_mono_k. intros g Hg.
       destruct (Nat.eq_dec b b0) as [->|Hne].
-      - pose proof (HinG b0 g Hg) as Hg'.
-        pose proof (jterm_hi c s q0 b0 l1 g Hi Hb0 Hl1 Hat0) as H1.
-        pose proof (jterm_lo c s' l1 b0 f g Hwf Hi' Hb0 Hf Hg' Hb0') as H2.
-        destruct (Hpe g Hg') as [E _]. lia.
-      - exact (jterm_follows c s s' q0 l1 1 b g (fun y => Hother b y Hne) Hw). }
+      - pose proof (jterm_hi c s q0 b0 l1 g Hi Hb0 Hl1 Hat0) as H1.
+        pose proof (jterm_lo c s' l1 b0 f g Hwf Hi' (Hgl b0 Hb0) Hb0 Hf Hg Hb0') as H2. lia.
+      - exact (jterm_follows c s s' q0 l1 1 b g (fun y => Hother b y Hne) (Hw b)). }
     split.
     + unfold inner. destruct (unmet c s); [|lia]. destruct (unmet c s') eqn:E; [lia|].
       destruct (met_zero c s' E) as [Z1 Z2]. rewrite (Z2 l1) in HJ. lia.
     + apply dead_follow. intros b g l Hb Hg Hl Hne Hle. destruct (Nat.eq_dec b b0) as [->|Hnb].
-      * pose proof (HinG b0 g Hg) as Hg'.
+      * pose proof (gl_loc c b0 g Hg) as Hg'.
         destruct (bloc_is c s b0 l1 Hi Hb0 Hl1 Hat0) as [_ Honly]. rewrite (Honly l Hl) in Hle.
         destruct (bloc_is c s' b0 f Hi' Hb0 Hf Hb0') as [Hin' _].
-        destruct (Hpe g Hg') as [_ E].
+        pose proof (Hpe g Hg') as E.
         exists f. split; [exact Hin'|]. destruct (Nat.lt_ge_cases (dist c "push" f g) (dist_cap c "push")) as [Hlt|Hge].
         -- specialize (E Hlt). lia.
         -- split; [|exact Hge]. intros ->. destruct (Pdiag g Hg') as [D Hc]. lia.
