@@ -49,7 +49,8 @@ struct FieldIndex {
     pos: usize,
     /// Per tuple of the other arguments: the field holding its atoms and the tuple's number.
     groups: FxHashMap<Vec<u32>, (FieldId, u32)>,
-    /// The same, by object, when there is one other argument (no hashing per state).
+    /// The same, by object, when there is one other argument, and at index 0 when there is none
+    /// (the robot's square in sokoban): no hashing per state.
     groups1: Option<Vec<Option<(FieldId, u32)>>>,
     /// Per atom id, for the atoms of the key predicate (binder argument in the list): its
     /// tuple's number and its object at `pos`; `(u32::MAX, _)` for other atoms.
@@ -185,6 +186,11 @@ struct AtomTable {
     /// by [`Program::specialize`]): an atom test is then one table read and one state read, not
     /// a code read, a layout read and a state read.
     probes: Option<Vec<Probe>>,
+    /// Whether some atom lives in the state (a code other than TRUE and FALSE): only then can a
+    /// binder read it from a field, so only then does the specializer walk the table's entries
+    /// (for `init` and `static` tests it walked them for nothing: most of sokoban's 0.2 s of
+    /// set-up on small tasks, with dozens of such binders).
+    varies: bool,
 }
 
 /// An atom test against a packed state: `(s[word] >> shift) & mask == value`. A constant is a
@@ -451,8 +457,8 @@ struct Compiler<'v, 'a> {
     /// Whether open subexpressions that read no state are tabulated ([`Node::Table`]): in the
     /// heuristic's value and dead-end test, not in checks and relations evaluated once.
     tabulate: bool,
-    /// Set while compiling a subexpression that is itself being tabulated, or that runs only at
-    /// load (a static filter): no table inside it.
+    /// Set while compiling a subexpression that runs only at load (a static filter, a closed
+    /// expression folded to a constant): no table inside it.
     in_table: bool,
     statics: Vec<StaticTable>,
     /// What the tables may still cost to fill, in [`work`] units ([`TABLES_FILL_WORK`] in all).
@@ -992,6 +998,9 @@ impl Specializer<'_> {
     /// outer variable among the other arguments (a loop inside a loop, where bucketing once per
     /// state pays), whose atoms lie, per object of the list, in one field.
     fn inverse_atom(&self, t: u32, args: &[CTerm], slot: u16, list: &[u32]) -> Option<InverseIndex> {
+        if !self.atoms[t as usize].varies {
+            return None;
+        }
         let pos = binder_position(args, slot)?;
         if !args.iter().any(|a| matches!(a, CTerm::Var(v) if *v != slot)) {
             return None;
@@ -1057,6 +1066,9 @@ impl Specializer<'_> {
 
     /// The field index of one conjunct, an atom test with the binder's variable once.
     fn index_atom(&self, t: u32, args: &[CTerm], slot: u16, list: &[u32]) -> Option<FieldIndex> {
+        if !self.atoms[t as usize].varies {
+            return None;
+        }
         let pos = binder_position(args, slot)?;
         let mut member = vec![false; self.nobjects];
         list.iter().for_each(|&o| member[o as usize] = true);
@@ -1088,10 +1100,15 @@ impl Specializer<'_> {
             }
             ix.atom[code as usize] = (g, tuple[pos]);
         });
-        if args.len() == 2 {
-            let mut by = vec![None; self.nobjects];
-            ix.groups.iter().for_each(|(k, &v)| by[k[0] as usize] = Some(v));
-            ix.groups1 = Some(by);
+        match args.len() {
+            // No other argument: `other_args` leaves 0 at index 0.
+            1 => ix.groups1 = Some(vec![ix.groups.get(&[][..]).copied()]),
+            2 => {
+                let mut by = vec![None; self.nobjects];
+                ix.groups.iter().for_each(|(k, &v)| by[k[0] as usize] = Some(v));
+                ix.groups1 = Some(by);
+            }
+            _ => {}
         }
         ok.then_some(ix)
     }
@@ -1356,7 +1373,8 @@ impl<'v, 'a> Compiler<'v, 'a> {
         }
         let nobj = v.task.objects.len();
         let size = (0..arity).try_fold(1usize, |acc, _| acc.checked_mul(nobj));
-        let mut table = AtomTable { arity, dense: None, sparse: FxHashMap::default(), probes: None };
+        let varies = entries.iter().any(|&(_, code)| code != TRUE && code != FALSE);
+        let mut table = AtomTable { arity, dense: None, sparse: FxHashMap::default(), probes: None, varies };
         match size {
             Some(sz) if sz <= DENSE_LIMIT => {
                 let mut d = vec![FALSE; sz.max(1)];
@@ -1483,11 +1501,15 @@ impl<'v, 'a> Compiler<'v, 'a> {
     /// [`Node::Table`] (see [`Compiler::tabulable`]).
     fn node(&mut self, e: &Expr, tables: &[String]) -> Result<Node, CompileError> {
         if let Some(vars) = self.tabulable(e) {
-            let n = self.without_tables(true, |c| c.node_inner(e, tables))?;
-            if let Some(t) = self.tabulated(&n, &vars, is_boolean(e)) {
-                return Ok(Node::Table(t, Box::new(n)));
-            }
-            // Too large a table: parts of it may be worth their own.
+            // Its parts get their own tables first: they are filled before this one and make
+            // its fill cheap (sokoban's walk to a box's next push reads the table of what each
+            // push leaves, 16 entries per entry instead of a loop of loops). Where this table is
+            // too large, they serve the search instead.
+            let n = self.node_inner(e, tables)?;
+            return Ok(match self.tabulated(&n, &vars, is_boolean(e)) {
+                Some(t) => Node::Table(t, Box::new(n)),
+                None => n,
+            });
         }
         let fold = foldable(e);
         // A closed expression is evaluated here, once: no table inside it.
@@ -1526,7 +1548,7 @@ impl<'v, 'a> Compiler<'v, 'a> {
         if !(1..=3).contains(&vars.len()) {
             return None;
         }
-        // Too many entries is known before compiling: a refused candidate is compiled twice.
+        // Too many entries is known before compiling: no table is tried.
         let entries = vars.iter().try_fold(1usize, |a, &v| a.checked_mul(self.obj_lists[v as usize].len()))?;
         (entries <= TABLE_ENTRIES && entries as u64 <= self.fill_budget).then_some(vars)
     }
