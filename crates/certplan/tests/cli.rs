@@ -347,3 +347,35 @@ fn closed_stdout_is_not_a_panic() {
     assert_no_panic(&out);
     assert_eq!(code(&out), 0);
 }
+
+/// `heuristic check --audit-consistency` audits the task as the proofs read it, unpruned. With
+/// h2 and relevance pruning, a push of the box of IPC 2023 sokoban easy p05 into the bottom row
+/// (from which its goal is unreachable) lost the box's position: the state read as a dead end
+/// followed by one with a finite h, a false violation. Unpruned, every reachable state is
+/// audited and none violates.
+#[test]
+fn the_consistency_audit_reads_the_unpruned_task() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/ipc2023-test/sokoban");
+    if !corpus::require(
+        "the_consistency_audit_reads_the_unpruned_task",
+        dir.is_dir(),
+        "../shared/ipc2023-test is absent",
+    ) {
+        return;
+    }
+    let out = certplan(&[
+        OsStr::new("heuristic"),
+        OsStr::new("check"),
+        OsStr::new("sokoban"),
+        OsStr::new("--audit-consistency"),
+        OsStr::new("5000"),
+        OsStr::new("--json"),
+        dir.join("domain.pddl").as_os_str(),
+        dir.join("easy/p05.pddl").as_os_str(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    assert_eq!(v["audit"]["violation"], Value::Null, "{v}");
+    assert_eq!(v["audit"]["complete"], Value::Bool(true), "{v}");
+    assert!(v["audit"]["states"].as_u64().unwrap_or(0) > 500, "{v}");
+}
