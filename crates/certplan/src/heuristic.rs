@@ -129,13 +129,7 @@ fn check(a: &CheckArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     let mut stats = planner::Statistics::default();
     // Unpruned, so that the audited transitions are the task's own (see `audit_consistency`).
     let pruning = planner::Pruning { h2: false, relevance: false };
-    let ground = match planner::prepare(
-        &task,
-        pruning,
-        &planner::Limits::default(),
-        &mut stats,
-        &mut |_| {},
-    ) {
+    let ground = match planner::prepare(&task, pruning, &planner::Limits::default(), &mut stats, &mut |_| {}) {
         Ok(g) => g,
         Err(o) => {
             let code = o.exit_code();
