@@ -27,6 +27,8 @@ enum Domain {
     Fixed(Vec<u32>),
     /// A static filter that reads one outer variable: the list per value of that variable.
     Indexed(u16, Vec<Vec<u32>>),
+    /// A static filter that reads two outer variables: the list per pair of their values.
+    Indexed2(Box<PairIndex>),
     /// A filter evaluated per state.
     Filtered(Vec<u32>, Box<Node>),
     /// A per-state filter with a conjunct that tests an atom that, for each value of the outer
@@ -40,6 +42,26 @@ enum Domain {
     /// by [`Program::specialize`]).
     Inverse(Vec<u32>, Box<Node>, Box<InverseIndex>),
 }
+
+/// The lists of a [`Domain::Indexed2`]: sokoban's `(?r location (static (adjacent ?r ?l ?d)))`,
+/// the square behind `?l` in direction `?d`, is one list of at most one square per pair instead
+/// of a walk over every location per state.
+#[derive(Debug)]
+struct PairIndex {
+    /// The outer variables' slots.
+    slots: [u16; 2],
+    /// Per object, its position in each variable's type (`u32::MAX` outside it). A variable only
+    /// ever holds objects of its type (its binder's list, or a table's fill over that list).
+    pos: [Vec<u32>; 2],
+    /// The size of the second variable's type.
+    stride: usize,
+    lists: Vec<Vec<u32>>,
+}
+
+/// At most this many pairs, and this many filter evaluations to fill them, for a
+/// [`Domain::Indexed2`]; beyond, the filter runs per state.
+const PAIR_LISTS: usize = 1 << 16;
+const PAIR_FILL: usize = 1 << 24;
 
 /// How a [`Domain::Field`] finds its candidate.
 #[derive(Debug)]
@@ -575,6 +597,11 @@ impl Program {
         match d {
             Domain::Fixed(v) | Domain::Filtered(v, _) | Domain::Field(v, ..) | Domain::Inverse(v, ..) => v,
             Domain::Indexed(outer, lists) => &lists[env.objs[*outer as usize] as usize],
+            Domain::Indexed2(ix) => {
+                let i = ix.pos[0][env.objs[ix.slots[0] as usize] as usize];
+                let j = ix.pos[1][env.objs[ix.slots[1] as usize] as usize];
+                if i == u32::MAX || j == u32::MAX { &[] } else { &ix.lists[i as usize * ix.stride + j as usize] }
+            }
         }
     }
 
@@ -1413,7 +1440,13 @@ impl<'v, 'a> Compiler<'v, 'a> {
                         outer.push(s);
                     }
                 });
-                let per_state = f.reads_state() || uses_nats || outer.len() > 1;
+                // Two outer variables: lists per pair where there are few pairs (see PAIR_LISTS).
+                let pairs = match outer[..] {
+                    [a, c] => self.obj_lists[a as usize].len().checked_mul(self.obj_lists[c as usize].len()),
+                    _ => None,
+                };
+                let paired = pairs.is_some_and(|n| n <= PAIR_LISTS && n.saturating_mul(list.len()) <= PAIR_FILL);
+                let per_state = f.reads_state() || uses_nats || outer.len() > 2 || (outer.len() == 2 && !paired);
                 // The filter's root is not memoized as a loop-repeated expression:
                 // `Program::specialize` reads its conjuncts. A static filter runs only here, at
                 // load: nothing in it is tabulated.
@@ -1436,9 +1469,9 @@ impl<'v, 'a> Compiler<'v, 'a> {
                             })
                             .collect()
                     };
-                    let d = match outer.first() {
-                        None => Domain::Fixed(filtered(&mut env)),
-                        Some(&o) => {
+                    let d = match outer[..] {
+                        [] => Domain::Fixed(filtered(&mut env)),
+                        [o] => {
                             let per = (0..self.view.task.objects.len() as u32)
                                 .map(|x| {
                                     env.objs[o as usize] = x;
@@ -1446,6 +1479,30 @@ impl<'v, 'a> Compiler<'v, 'a> {
                                 })
                                 .collect();
                             Domain::Indexed(o, per)
+                        }
+                        _ => {
+                            let (a, c) = (outer[0], outer[1]);
+                            let nobjects = self.view.task.objects.len();
+                            let (la, lc) = (&self.obj_lists[a as usize], &self.obj_lists[c as usize]);
+                            let position = |l: &[u32]| {
+                                let mut pos = vec![u32::MAX; nobjects];
+                                l.iter().enumerate().for_each(|(i, &o)| pos[o as usize] = i as u32);
+                                pos
+                            };
+                            let mut lists = Vec::with_capacity(la.len() * lc.len());
+                            for &x in la {
+                                for &y in lc {
+                                    env.objs[a as usize] = x;
+                                    env.objs[c as usize] = y;
+                                    lists.push(filtered(&mut env));
+                                }
+                            }
+                            Domain::Indexed2(Box::new(PairIndex {
+                                slots: [a, c],
+                                pos: [position(la), position(lc)],
+                                stride: lc.len(),
+                                lists,
+                            }))
                         }
                     };
                     self.restore(prog);
@@ -1767,7 +1824,7 @@ fn cost(n: &Node) -> u64 {
 
 fn binder_cost(b: &CBinder) -> u64 {
     match &b.domain {
-        Domain::Fixed(_) | Domain::Indexed(..) => 1,
+        Domain::Fixed(_) | Domain::Indexed(..) | Domain::Indexed2(_) => 1,
         Domain::Filtered(_, f) | Domain::Field(_, f, _) | Domain::Inverse(_, f, _) => cost(f),
     }
 }
@@ -1868,6 +1925,10 @@ fn work(n: &Node) -> u64 {
         match &b.domain {
             Domain::Fixed(l) => (l.len() as u64, 0),
             Domain::Indexed(_, ls) => {
+                (ls.iter().map(|l| l.len() as u64).sum::<u64>().div_ceil(ls.len().max(1) as u64), 0)
+            }
+            Domain::Indexed2(ix) => {
+                let ls = &ix.lists;
                 (ls.iter().map(|l| l.len() as u64).sum::<u64>().div_ceil(ls.len().max(1) as u64), 0)
             }
             Domain::Filtered(l, f) => {
