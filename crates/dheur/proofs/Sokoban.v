@@ -5,8 +5,9 @@
 
    h = max(P + E, J) while some box goal is unmet, else 0, read at the robot's square q (see
    sokoban.heur): pb b x the push distance from square x to b's goal (0 without a goal); P the sum
-   over boxes of pb at the box's square l; kterm b l q the least, over floor squares r, f with
-   r -> l -> f in one direction, of walk q r + 1 + pb b f; E the least kterm - pb over all boxes;
+   over boxes of pb at the box's square l; kterm b l q the least, over directions d and floor
+   squares r, f with r -> l -> f in direction d, of walk q r + 1 + pb b f; E the least kterm - pb
+   over all boxes;
    J the largest kterm over boxes off their goal. Only squares of the floor (initially clear,
    robot or box squares) are read.
    Dead end: a box off its goal whose goal is unreachable from its square in the push table.
@@ -40,18 +41,16 @@ Definition bloc (c : Ctx) (s : State) (b : nat) : list nat :=
   List.filter (fun v_l => andb (floor c v_l) (andb (s "at" [b; v_l]) true)) (objs c "location").
 Definition gl (c : Ctx) (b : nat) : list nat := List.filter (fun v_g => goal c "at" [b; v_g]) (objs c "location").
 Definition pb (c : Ctx) (b x : nat) : nat := sum_over (gl c b) (fun v_h => dist c "push" x v_h).
-Definition rsq (c : Ctx) (l : nat) : list nat :=
-  List.filter (fun v_r => andb (existsb (fun v_d => stat c "adjacent" [v_r; l; v_d]) (objs c "direction"))
-      (andb (floor c v_r) true)) (objs c "location").
-Definition fsq (c : Ctx) (l : nat) : list nat :=
-  List.filter (fun v_f => andb (existsb (fun v_e => stat c "adjacent" [l; v_f; v_e]) (objs c "direction"))
-      (andb (floor c v_f) true)) (objs c "location").
-Definition aligned (c : Ctx) (r l f : nat) : bool :=
-  existsb (fun v_d => andb (stat c "adjacent" [r; l; v_d]) (andb (stat c "adjacent" [l; f; v_d]) true)) (objs c "direction").
-Definition xterm (c : Ctx) (b l r : nat) : nat :=
-  min_over (fsq c l) (fun v_f => if aligned c r l v_f then 1 + (pb c b v_f + 0) else dist_cap c "push") (dist_cap c "push").
+Definition rsq (c : Ctx) (l d : nat) : list nat :=
+  List.filter (fun v_r => andb (stat c "adjacent" [v_r; l; d]) (andb (floor c v_r) true)) (objs c "location").
+Definition fsq (c : Ctx) (l d : nat) : list nat :=
+  List.filter (fun v_f => andb (stat c "adjacent" [l; v_f; d]) (andb (floor c v_f) true)) (objs c "location").
+Definition xterm (c : Ctx) (b l d : nat) : nat :=
+  min_over (fsq c l d) (fun v_f => 1 + (pb c b v_f + 0)) (dist_cap c "push").
 Definition kterm (c : Ctx) (b l q : nat) : nat :=
-  min_over (rsq c l) (fun v_r => dist c "walk" q v_r + (xterm c b l v_r + 0)) (dist_cap c "push").
+  min_over (objs c "direction")
+    (fun v_d => min_over (rsq c l v_d) (fun v_r => dist c "walk" q v_r + (xterm c b l v_d + 0)) (dist_cap c "push"))
+    (dist_cap c "push").
 Definition pterm (c : Ctx) (s : State) (b g : nat) : nat :=
   if s "at" [b; g] then 0 else min_over (bloc c s b) (fun v_l => dist c "push" v_l g) (dist_cap c "push").
 Definition psum (c : Ctx) (s : State) : nat :=
@@ -281,13 +280,14 @@ Proof.
   destruct Hin as [<-|[]]. destruct (Pdiag g' Hg) as [D _]. lia.
 Qed.
 
-(* r, l, f in a line: a push from r moves a box on l to f, an edge l -> f of the push table. *)
-Lemma pb_line : forall c b r l f, sokoban_wf c -> List.length (gl c b) <= 1 -> In r (objs c "location") ->
-  In l (objs c "location") -> In f (objs c "location") -> aligned c r l f = true -> pb c b l <= pb c b f + 1.
+(* r, l, f in a line (direction d): a push from r moves a box on l to f, an edge l -> f of the
+   push table. *)
+Lemma pb_line : forall c b r l f d, sokoban_wf c -> List.length (gl c b) <= 1 -> In r (objs c "location") ->
+  In l (objs c "location") -> In f (objs c "location") -> In d (objs c "direction") ->
+  stat c "adjacent" [r; l; d] = true -> stat c "adjacent" [l; f; d] = true -> pb c b l <= pb c b f + 1.
 Proof.
-  intros c b r l f Hwf Hlen Hr Hl Hf Ha. destruct Hwf as [_ [_ [_ [_ [_ [_ [_ Pedge]]]]]]].
-  unfold aligned in Ha. apply existsb_exists in Ha as [d [Hd Ha]]. rewrite !andb_true_iff in Ha.
-  destruct Ha as [H1 [H2 _]]. unfold pb. apply sum_over_le1; [exact Hlen|]. intros g Hg.
+  intros c b r l f d Hwf Hlen Hr Hl Hf Hd H1 H2. destruct Hwf as [_ [_ [_ [_ [_ [_ [_ Pedge]]]]]]].
+  unfold pb. apply sum_over_le1; [exact Hlen|]. intros g Hg.
   assert (E : dist c "push" l g <= 1 + dist c "push" f g).
   { apply (Pedge l f g Hl Hf (gl_loc c b g Hg)). apply existsb_exists. exists d. split; [exact Hd|].
     rewrite H2. simpl. apply andb_true_iff. split; [|reflexivity]. apply existsb_exists. exists r. auto. }
@@ -298,12 +298,13 @@ Qed.
 Lemma kterm_lo : forall c b l q, sokoban_wf c -> List.length (gl c b) <= 1 -> In l (objs c "location") ->
   pb c b l <= kterm c b l q.
 Proof.
-  intros c b l q Hwf Hlen Hl. unfold kterm. apply min_over_ge; [|exact (pb_cap c b l Hwf Hlen Hl)].
-  intros r Hr. apply In_filter_l in Hr as [Hr _].
-  enough (pb c b l <= xterm c b l r) by lia.
-  unfold xterm. apply min_over_ge; [|exact (pb_cap c b l Hwf Hlen Hl)]. intros f Hf. apply In_filter_l in Hf as [Hf _].
-  destruct (aligned c r l f) eqn:A; [|exact (pb_cap c b l Hwf Hlen Hl)].
-  pose proof (pb_line c b r l f Hwf Hlen Hr Hl Hf A). lia.
+  intros c b l q Hwf Hlen Hl. pose proof (pb_cap c b l Hwf Hlen Hl) as Hcap. unfold kterm.
+  apply min_over_ge; [|exact Hcap]. intros d Hd. apply min_over_ge; [|exact Hcap].
+  intros r Hr. apply filter_In in Hr as [Hr Hp]. apply andb_true_iff in Hp as [H1 _].
+  enough (pb c b l <= xterm c b l d) by lia.
+  unfold xterm. apply min_over_ge; [|exact Hcap]. intros f Hf. apply filter_In in Hf as [Hf Hq].
+  apply andb_true_iff in Hq as [H2 _].
+  pose proof (pb_line c b r l f d Hwf Hlen Hr Hl Hf Hd H1 H2). lia.
 Qed.
 
 (* A walk edge q -> q': every walk distance from q is at most 1 above the one from q'. *)
@@ -312,7 +313,8 @@ Lemma kterm_step : forall c b l q q', sokoban_wf c -> In q (objs c "location") -
   kterm c b l q <= kterm c b l q' + 1.
 Proof.
   intros c b l q q' Hwf Hq Hq' He. destruct Hwf as [_ [_ [_ [_ [Wedge _]]]]].
-  unfold kterm. apply min_over_mono_k; [|lia]. intros r Hr. apply In_filter_l in Hr as [Hr _].
+  unfold kterm. apply min_over_mono_k; [|lia]. intros d _. apply min_over_mono_k; [|lia].
+  intros r Hr. apply In_filter_l in Hr as [Hr _].
   destruct (Wedge q q' r Hq Hq' Hr He) as [E _]. lia.
 Qed.
 
@@ -322,16 +324,15 @@ Lemma kterm_push : forall c b l q f d, sokoban_wf c -> In q (objs c "location") 
   stat c "adjacent" [q; l; d] = true -> stat c "adjacent" [l; f; d] = true -> kterm c b l q <= 1 + pb c b f.
 Proof.
   intros c b l q f d Hwf Hq Hf Hd Fq Ff H1 H2. destruct Hwf as [_ [_ [Wdiag _]]].
-  assert (Hr : In q (rsq c l)).
-  { apply filter_In. split; [exact Hq|]. rewrite Fq. simpl. rewrite andb_true_r. apply existsb_exists. exists d. auto. }
-  assert (Hfs : In f (fsq c l)).
-  { apply filter_In. split; [exact Hf|]. rewrite Ff. simpl. rewrite andb_true_r. apply existsb_exists. exists d. auto. }
-  assert (Ha : aligned c q l f = true).
-  { apply existsb_exists. exists d. split; [exact Hd|]. rewrite H1, H2. reflexivity. }
-  pose proof (min_over_le _ (fun v_r => dist c "walk" q v_r + (xterm c b l v_r + 0)) (dist_cap c "push") q Hr) as K.
-  pose proof (min_over_le _ (fun v_f => if aligned c q l v_f then 1 + (pb c b v_f + 0) else dist_cap c "push")
-    (dist_cap c "push") f Hfs) as X.
-  cbv beta in K, X. rewrite Ha in X. destruct (Wdiag q Hq) as [D _]. unfold kterm, xterm in *. lia.
+  assert (Hr : In q (rsq c l d)).
+  { apply filter_In. split; [exact Hq|]. rewrite H1, Fq. reflexivity. }
+  assert (Hfs : In f (fsq c l d)).
+  { apply filter_In. split; [exact Hf|]. rewrite H2, Ff. reflexivity. }
+  pose proof (min_over_le _ (fun v_d => min_over (rsq c l v_d) (fun v_r => dist c "walk" q v_r + (xterm c b l v_d + 0))
+    (dist_cap c "push")) (dist_cap c "push") d Hd) as K1.
+  pose proof (min_over_le _ (fun v_r => dist c "walk" q v_r + (xterm c b l d + 0)) (dist_cap c "push") q Hr) as K2.
+  pose proof (min_over_le _ (fun v_f => 1 + (pb c b v_f + 0)) (dist_cap c "push") f Hfs) as X.
+  cbv beta in K1, K2, X. destruct (Wdiag q Hq) as [D _]. unfold kterm, xterm in *. lia.
 Qed.
 
 Lemma pterm_sum : forall c s b l, sokoban_wf c -> inv c s -> In b (objs c "box") -> In l (objs c "location") ->
@@ -464,9 +465,7 @@ Proof.
       dist c "push" f g < dist_cap c "push" -> dist c "push" l1 g < dist_cap c "push").
     { intros g Hg. apply (Pedge l1 f g Hl1 Hf Hg). apply existsb_exists. exists d. split; [exact Hd|].
       rewrite He2. simpl. apply andb_true_iff. split; [|reflexivity]. apply existsb_exists. exists q0. auto. }
-    assert (Hline : aligned c q0 l1 f = true).
-    { apply existsb_exists. exists d. split; [exact Hd|]. rewrite He1, He2. reflexivity. }
-    pose proof (pb_line c b0 q0 l1 f Hwf (Hgl b0 Hb0) Hq0 Hl1 Hf Hline) as Hpb.
+    pose proof (pb_line c b0 q0 l1 f d Hwf (Hgl b0 Hb0) Hq0 Hl1 Hf Hd He1 He2) as Hpb.
     (* b0's next push is this one: its walk term is 0, and what follows is at most 1 + its push distance from f *)
     assert (HK : kterm c b0 l1 q0 <= 1 + pb c b0 f)
       by exact (kterm_push c b0 l1 q0 f d Hwf Hq0 Hf Hd (I5 q0 Hr0) (I4 f Hclf) He1 He2).
