@@ -517,7 +517,7 @@ Proof.
     destruct E as [Hne _]. apply negb_true_iff, Nat.eqb_neq in Hne.
     apply filter_In in Hl as [Hl Hp]. cbv beta in Hp. rewrite !andb_true_iff in Hp. destruct Hp as [_ [Hp _]].
     destruct Hi as [_ [_ [I3 _]]].
-    exact (Hne (I3 b l g Hb Hl (proj1 (In_filter_l _ _ _ Hgl)) Hp (Hm b g Hgl))). }
+    exact (Hne (I3 b l g Hb Hl (gl_loc c b g Hgl) Hp (Hm b g Hgl))). }
   assert (Hu : unmet c s = false).
   { unfold unmet. apply existsb_false_in. intros b _. apply existsb_false_in. intros g Hgl.
     rewrite (Hm b g Hgl). reflexivity. }

@@ -1332,7 +1332,7 @@ impl<'v, 'a> Compiler<'v, 'a> {
     }
 
     /// Runs `f` with tables off where `off` (and as before otherwise): for what is evaluated only
-    /// at load, or is itself being tabulated.
+    /// at load.
     fn without_tables<T>(&mut self, off: bool, f: impl FnOnce(&mut Self) -> T) -> T {
         let in_table = self.in_table;
         self.in_table |= off;
@@ -1484,11 +1484,6 @@ impl<'v, 'a> Compiler<'v, 'a> {
                             let (a, c) = (outer[0], outer[1]);
                             let nobjects = self.view.task.objects.len();
                             let (la, lc) = (&self.obj_lists[a as usize], &self.obj_lists[c as usize]);
-                            let position = |l: &[u32]| {
-                                let mut pos = vec![u32::MAX; nobjects];
-                                l.iter().enumerate().for_each(|(i, &o)| pos[o as usize] = i as u32);
-                                pos
-                            };
                             let mut lists = Vec::with_capacity(la.len() * lc.len());
                             for &x in la {
                                 for &y in lc {
@@ -1499,7 +1494,7 @@ impl<'v, 'a> Compiler<'v, 'a> {
                             }
                             Domain::Indexed2(Box::new(PairIndex {
                                 slots: [a, c],
-                                pos: [position(la), position(lc)],
+                                pos: [positions(la, nobjects), positions(lc, nobjects)],
                                 stride: lc.len(),
                                 lists,
                             }))
@@ -1626,11 +1621,7 @@ impl<'v, 'a> Compiler<'v, 'a> {
         let mut stride = entries;
         for (&slot, list) in vars.iter().zip(&lists) {
             stride /= list.len().max(1);
-            let mut pos = vec![u32::MAX; nobjects];
-            for (i, &o) in list.iter().enumerate() {
-                pos[o as usize] = i as u32;
-            }
-            table.vars.push((slot, pos, stride));
+            table.vars.push((slot, positions(list, nobjects), stride));
         }
         let prog = self.scratch();
         let mut env = Env::new(&prog);
@@ -1791,6 +1782,19 @@ fn state_free(e: &Expr) -> Option<bool> {
     (!nats).then_some(loops)
 }
 
+/// Per object, its position in `list` (`u32::MAX` outside it): how a table or a
+/// [`Domain::Indexed2`] finds a variable's entry.
+fn positions(list: &[u32], nobjects: usize) -> Vec<u32> {
+    let mut pos = vec![u32::MAX; nobjects];
+    list.iter().enumerate().for_each(|(i, &o)| pos[o as usize] = i as u32);
+    pos
+}
+
+/// The mean length of an indexed domain's lists, rounded up: its rounds in [`work`].
+fn mean_len(ls: &[Vec<u32>]) -> u64 {
+    ls.iter().map(|l| l.len() as u64).sum::<u64>().div_ceil(ls.len().max(1) as u64)
+}
+
 /// Whether a variable occurs outside the binders of `e` that bind it.
 /// The operands of an `and` or `or`, cheapest first by [`cost`]: evaluation short-circuits, and
 /// the operands are pure and total (a `let` or a quantifier binds its own slots before reading
@@ -1924,13 +1928,8 @@ fn work(n: &Node) -> u64 {
     let rounds = |b: &CBinder| -> (u64, u64) {
         match &b.domain {
             Domain::Fixed(l) => (l.len() as u64, 0),
-            Domain::Indexed(_, ls) => {
-                (ls.iter().map(|l| l.len() as u64).sum::<u64>().div_ceil(ls.len().max(1) as u64), 0)
-            }
-            Domain::Indexed2(ix) => {
-                let ls = &ix.lists;
-                (ls.iter().map(|l| l.len() as u64).sum::<u64>().div_ceil(ls.len().max(1) as u64), 0)
-            }
+            Domain::Indexed(_, ls) => (mean_len(ls), 0),
+            Domain::Indexed2(ix) => (mean_len(&ix.lists), 0),
             Domain::Filtered(l, f) => {
                 let located = conjunct_index(f, |_, args| {
                     args.iter().any(|a| matches!(a, CTerm::Var(v) if *v == b.slot)).then_some(())
@@ -2183,7 +2182,7 @@ pub fn distance_table_with(
     exact: bool,
 ) -> Result<DistTable, CompileError> {
     let kinds = edge_predicates(view, name, preds, 2)?;
-    let (pos, n) = positions(view, name, ty)?;
+    let (pos, n) = type_positions(view, name, ty)?;
     let mut edges = Vec::new();
     for (q, args) in &view.init {
         if let Some(&(_, rev)) = kinds.iter().find(|k| k.0 == *q) {
@@ -2209,7 +2208,7 @@ pub fn distance_table_by(
     exact: bool,
 ) -> Result<DistTable, CompileError> {
     let kinds = edge_predicates(view, name, preds, 3)?;
-    let (pos, n) = positions(view, name, ty)?;
+    let (pos, n) = type_positions(view, name, ty)?;
     let Some(ixs) = view.objects_of(index_ty) else {
         return Err(CompileError(format!("table `{name}`: the domain has no type `{index_ty}`")));
     };
@@ -2255,15 +2254,11 @@ fn edge_predicates(
 }
 
 /// Object id to position among the objects of `ty`, and their number.
-fn positions(view: &TaskView, name: &str, ty: &str) -> Result<(Vec<u32>, usize), CompileError> {
+fn type_positions(view: &TaskView, name: &str, ty: &str) -> Result<(Vec<u32>, usize), CompileError> {
     let Some(nodes) = view.objects_of(ty) else {
         return Err(CompileError(format!("table `{name}`: the domain has no type `{ty}`")));
     };
-    let mut pos = vec![u32::MAX; view.task.objects.len()];
-    for (i, &o) in nodes.iter().enumerate() {
-        pos[o as usize] = i as u32;
-    }
-    Ok((pos, nodes.len()))
+    Ok((positions(&nodes, view.task.objects.len()), nodes.len()))
 }
 
 fn push_edge(pos: &[u32], a: u32, b: u32, rev: bool, edges: &mut Vec<(u32, u32)>) {
