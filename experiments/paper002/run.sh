@@ -44,6 +44,11 @@ DOMAINS=${DOMAINS:-"heavy-grippers-charged-delete-free colors-bags-well-formed f
 # release speed without a second long build of burn; PROFILE=release for the real thing.
 PROFILE=${PROFILE:-debug}
 if [ "$PROFILE" = release ]; then flag=--release; else flag=; fi
+# Where to train and evaluate: flex (burn's CPU backend) or wgpu (a GPU through Vulkan or Metal:
+# the cargo feature train-wgpu, a long build of its own).
+BACKEND=${BACKEND:-flex}
+export BACKEND
+if [ "$BACKEND" = wgpu ]; then gpu=wgpu; else gpu=; fi
 # EXAMPLE=1: train and evaluate through crate train's example `paper002` (the same library calls
 # and output files as `certplan train` / `eval`, without building the whole workspace with burn);
 # the datasets then need a certplan binary in BIN or from a build without the feature.
@@ -54,7 +59,7 @@ fi
 if [ -n "$BIN" ]; then
   bin=$BIN
 else
-  cargo build $flag -q -p certplan --features train
+  cargo build $flag -q -p certplan --features "train${gpu:+ train-$gpu}"
   bin=${CARGO_TARGET_DIR:-target}/$PROFILE/certplan
 fi
 mkdir -p "$OUT"
@@ -93,7 +98,8 @@ for d in $DOMAINS; do
     if [ ! -f "$run/config.json" ]; then
       echo "train $d seed $s ($(date -u +%H:%M:%S))" >&2
       "$bin" -q train "$data" -o "$run" --positions "$POSITIONS" --d-model "$D_MODEL" --heads "$HEADS" \
-        --layers "$LAYERS" --steps "$STEPS" --batch "$BATCH" --lr "$LR" --seed "$s" --max-len "$MAX_LEN" --log-every 50 $OFFSETS
+        --layers "$LAYERS" --steps "$STEPS" --batch "$BATCH" --lr "$LR" --seed "$s" --max-len "$MAX_LEN" --log-every 50 \
+        --backend "$BACKEND" $OFFSETS
     fi
     runs+=("$run")
   done
@@ -103,14 +109,14 @@ if [ -n "${EXAMPLE:-}" ]; then
   [ -z "$OFFSETS" ] && { echo "EXAMPLE=1 always trains with random offsets" >&2; exit 2; }
   datasets=()
   for d in $DOMAINS; do datasets+=("$OUT/$d/data"); done
-  cargo run $flag -q -p train --example paper002 -- "$OUT" "$STEPS" "$D_MODEL" "$HEADS" "$LAYERS" "$BATCH" "$LR" \
+  cargo run $flag -q -p train ${gpu:+--features $gpu} --example paper002 -- "$OUT" "$STEPS" "$D_MODEL" "$HEADS" "$LAYERS" "$BATCH" "$LR" \
     "$MAX_LEN" "$(echo $SEEDS | tr ' ' ,)" "${datasets[@]}"
   python3 experiments/paper002/summarize.py "$OUT"
   exit 0
 fi
 echo "eval ($(date -u +%H:%M:%S))" >&2
-"$bin" -q eval "${runs[@]}" --split long/test.jsonl --bin "$LENGTH_BIN" --batch 8 \
+"$bin" -q eval "${runs[@]}" --split long/test.jsonl --bin "$LENGTH_BIN" --batch 8 --backend "$BACKEND" \
   --csv "$OUT/long" --markdown "$OUT/long.md" --plot "$OUT/long" --json > "$OUT/eval-long.json"
-"$bin" -q eval "${runs[@]}" --split objects/test.jsonl --batch 16 \
+"$bin" -q eval "${runs[@]}" --split objects/test.jsonl --batch 16 --backend "$BACKEND" \
   --csv "$OUT/objects" --markdown "$OUT/objects.md" --plot "$OUT/objects" --json > "$OUT/eval-objects.json"
 python3 experiments/paper002/summarize.py "$OUT"

@@ -3,8 +3,9 @@
 //! [--plot PREFIX [--svg]]`: paper 002's experiment, training small decoder-only transformers on
 //! verdict-only labels and scoring them per plan length (in bins) and object count, as Markdown
 //! tables, CSV and line charts; the runs of one dataset (seeds) pool into one curve. The work is
-//! in crate `train`, on burn's CPU backend. Built only with the cargo feature `train` (burn is a
-//! long build, kept out of the default one).
+//! in crate `train`, on burn's CPU backend or, with `--backend`, a GPU. Built only with the cargo
+//! feature `train` (burn is a long build, kept out of the default one); `train-wgpu` adds the GPU
+//! backend.
 
 use crate::{Fatal, Outcome, Ui, output, stdio};
 use pddl::SourceMap;
@@ -53,6 +54,10 @@ pub struct TrainArgs {
     /// rows only longer test sequences reach are trained too (`--positions absolute` only).
     #[arg(long)]
     random_offsets: bool,
+    /// Where to train: flex (burn's CPU backend) or wgpu (a GPU through Vulkan or Metal; build
+    /// with --features train-wgpu).
+    #[arg(long, default_value = "flex")]
+    backend: ::train::Backend,
     #[arg(long)]
     pub json: bool,
 }
@@ -86,6 +91,10 @@ pub struct EvalArgs {
     svg: bool,
     #[arg(long, default_value_t = 16)]
     batch: usize,
+    /// Where to evaluate: flex or wgpu, as for `certplan train` (either reads the weights the other
+    /// wrote).
+    #[arg(long, default_value = "flex")]
+    backend: ::train::Backend,
     #[arg(long)]
     pub json: bool,
 }
@@ -106,6 +115,7 @@ pub fn run_train(args: &TrainArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         log_every: args.log_every,
         checkpoint_every: args.checkpoint_every,
         random_offsets: args.random_offsets,
+        backend: args.backend,
     };
     // Rotary encoding rotates pairs of a head's dimensions: the head width must be even.
     if args.heads == 0 || !args.d_model.is_multiple_of(args.heads) || !(args.d_model / args.heads).is_multiple_of(2) {
@@ -137,14 +147,15 @@ pub fn run_train(args: &TrainArgs, ui: &Ui) -> Result<Outcome, Fatal> {
             &[],
             json!({ "run": args.out, "saved": {
             "parameters": saved.parameters, "train_seconds": saved.train_seconds, "final_loss": saved.final_loss,
-            "train_examples": saved.train_examples, "model": saved.model } }),
+            "train_examples": saved.train_examples, "model": saved.model, "backend": saved.train.backend } }),
         )?;
     } else if !ui.quiet {
         stdio::print(&format!(
-            "trained {} parameters on {} examples in {:.1} s (final loss {:.4}); wrote {}\n",
+            "trained {} parameters on {} examples in {:.1} s on {} (final loss {:.4}); wrote {}\n",
             saved.parameters,
             saved.train_examples,
             saved.train_seconds,
+            saved.train.backend,
             saved.final_loss,
             args.out.display()
         ))?;
@@ -170,7 +181,7 @@ pub fn run_eval(args: &EvalArgs, ui: &Ui) -> Result<Outcome, Fatal> {
     let mut curves: Vec<(String, Curve)> = Vec::new();
     let mut per_run = Vec::new();
     for run in &args.runs {
-        let trained = ::train::load(run).map_err(Fatal)?;
+        let trained = ::train::load(run, args.backend).map_err(Fatal)?;
         let domain = ::train::dataset_domain(std::path::Path::new(&trained.saved.dataset));
         let name = run.display().to_string();
         let mut results = Vec::new();

@@ -5,7 +5,8 @@
 //!
 //! `cargo run -p train --example paper002 -- OUT STEPS D_MODEL HEADS LAYERS BATCH LR MAX_LEN SEEDS DATASET...`
 //! (SEEDS comma-separated; each DATASET a directory `certplan dataset` wrote, with `objects/` and
-//! `long/` beside its splits; runs go to `DATASET/../seedS`).
+//! `long/` beside its splits; runs go to `DATASET/../seedS`). The environment variable `BACKEND`
+//! (flex or wgpu; default flex) says where to train and evaluate.
 
 use std::path::{Path, PathBuf};
 use train::report::{self, Axis, Curve};
@@ -19,6 +20,7 @@ fn main() -> Result<(), String> {
     let out = PathBuf::from(&a[0]);
     let seeds: Vec<u64> =
         a[8].split(',').map(|s| s.parse().map_err(|e| format!("seed `{s}`: {e}"))).collect::<Result<_, _>>()?;
+    let backend: train::Backend = std::env::var("BACKEND").unwrap_or_else(|_| "flex".into()).parse()?;
     let mut runs = Vec::new();
     for d in &a[9..] {
         let dataset = PathBuf::from(d);
@@ -40,6 +42,7 @@ fn main() -> Result<(), String> {
                     log_every: 50,
                     checkpoint_every: 0,
                     random_offsets: true,
+                    backend,
                 };
                 eprintln!("train {} seed {seed}", dataset.display());
                 let s = train::train(&dataset, &run, &cfg, |_, _, _| {})?;
@@ -52,7 +55,7 @@ fn main() -> Result<(), String> {
         let mut curves: Vec<Curve> = Vec::new();
         let mut per_run = Vec::new();
         for run in &runs {
-            let t = train::load(run)?;
+            let t = train::load(run, backend)?;
             let dataset = PathBuf::from(&t.saved.dataset);
             let domain = train::dataset_domain(&dataset);
             eprintln!("eval {} on {split}", run.display());

@@ -1,5 +1,6 @@
 //! Training small decoder-only transformers to verify plans (paper 002) on burn's pure-Rust CPU
-//! backend (`flex`), and evaluating them by plan length and object count.
+//! backend (`flex`), or on a GPU through the `wgpu` feature ([`Backend`]), and
+//! evaluating them by plan length and object count.
 //!
 //! A run reads a dataset directory of `certplan dataset` (`train.jsonl`, `vocab.json`), trains
 //! with AdamW on verdict-only labels for a fixed number of steps, and writes to its output
@@ -48,6 +49,123 @@ pub struct TrainConfig {
     /// table (`Verifier::forward_shifted`), so that rows beyond the training lengths are trained.
     #[serde(default)]
     pub random_offsets: bool,
+    /// Where the run trained (runs written before backends could be chosen trained on `flex`).
+    #[serde(default)]
+    pub backend: Backend,
+}
+
+/// Where a model trains or is evaluated: burn's pure-Rust CPU backend, or the GPU through burn's
+/// cubecl runtime on wgpu (Vulkan or Metal; the best adapter wgpu finds, or the one named by
+/// `CUBECL_WGPU_DEFAULT_DEVICE`, e.g. `DiscreteGpu(1)`), compiled in by this crate's feature
+/// `wgpu`. Written `flex` or `wgpu`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub enum Backend {
+    #[default]
+    Flex,
+    Wgpu,
+}
+
+impl Backend {
+    /// The backends this build can run, as they are written.
+    pub const COMPILED: &'static [&'static str] = &[
+        "flex",
+        #[cfg(feature = "wgpu")]
+        "wgpu",
+    ];
+
+    /// The device, opened and checked with a small computation, so that a missing GPU or driver
+    /// is an error here and not a panic in the middle of a run.
+    pub fn device(self) -> Result<Device, String> {
+        let device = match self {
+            Backend::Flex => return Ok(Device::flex()),
+            #[cfg(feature = "wgpu")]
+            Backend::Wgpu => Device::wgpu(burn::tensor::DeviceKind::DefaultDevice),
+            #[allow(unreachable_patterns)]
+            other => {
+                return Err(format!(
+                    "backend `{other}` is not compiled into this build (it has {}); build with \
+                     `--features train-{other}` (certplan) or `--features {other}` (crate train)",
+                    Backend::COMPILED.join(", "),
+                ));
+            }
+        };
+        probe(self, &device)?;
+        Ok(device)
+    }
+}
+
+/// Runs 1 + 1 on the device and reads it back. The cubecl runtimes open the device lazily and
+/// panic when there is none (no adapter, no driver), often on a thread of their own, which the
+/// caller then sees as a closed channel. Those panics are caught here, and the first panic message
+/// of any thread becomes the error, without panic reports on stderr.
+#[allow(dead_code)] // only a GPU build calls it
+fn probe(backend: Backend, device: &Device) -> Result<(), String> {
+    use std::sync::{Arc, Mutex};
+    static HOOK: Mutex<()> = Mutex::new(());
+    let _hook = HOOK.lock().unwrap_or_else(|e| e.into_inner());
+    let first: Arc<Mutex<Option<String>>> = Arc::default();
+    let previous = std::panic::take_hook();
+    let seen = first.clone();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_else(|| "the runtime panicked".into());
+        seen.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(message);
+    }));
+    let d = device.clone();
+    let result = std::panic::catch_unwind(move || {
+        let one = Tensor::<1>::from_data(TensorData::new(vec![1f32], [1]), &d);
+        (one.clone() + one).into_scalar::<f32>()
+    });
+    std::panic::set_hook(previous);
+    match result {
+        Ok(2.0) => Ok(()),
+        Ok(other) => Err(format!("backend `{backend}`: 1 + 1 gave {other} on the device")),
+        Err(_) => {
+            let why = first.lock().unwrap_or_else(|e| e.into_inner()).take();
+            Err(format!(
+                "backend `{backend}` cannot open a device: {}",
+                why.unwrap_or_else(|| "the runtime panicked".into())
+            ))
+        }
+    }
+}
+
+impl std::fmt::Display for Backend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Backend::Flex => "flex",
+            Backend::Wgpu => "wgpu",
+        })
+    }
+}
+
+impl std::str::FromStr for Backend {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "flex" | "cpu" => Ok(Backend::Flex),
+            "wgpu" => Ok(Backend::Wgpu),
+            _ => Err(format!("unknown backend `{s}`: expected flex or wgpu")),
+        }
+    }
+}
+
+impl From<Backend> for String {
+    fn from(b: Backend) -> String {
+        b.to_string()
+    }
+}
+
+impl TryFrom<String> for Backend {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        s.parse()
+    }
 }
 
 /// What `config.json` holds: enough to rebuild the model and read new data.
@@ -74,6 +192,7 @@ pub struct Metrics {
     pub seconds: f64,
 }
 
+/// The CPU training device (autodiff over `flex`).
 pub fn device() -> Device {
     Device::flex().autodiff()
 }
@@ -127,8 +246,8 @@ pub fn train(
     if longest > cfg.max_len {
         return Err(format!("a training sequence has {longest} tokens, more than --max-len {}", cfg.max_len));
     }
+    let device = cfg.backend.device()?.autodiff();
     std::fs::create_dir_all(out).map_err(|e| format!("cannot create `{}`: {e}", out.display()))?;
-    let device = device();
     let mc = ModelConfig {
         vocab: vocab.len(),
         d_model: cfg.d_model,
@@ -240,11 +359,13 @@ pub struct Trained {
     pub device: Device,
 }
 
-pub fn load(run: &Path) -> Result<Trained, String> {
+/// Reads a run directory onto `backend`'s device (weights are the same whichever backend
+/// trained them).
+pub fn load(run: &Path, backend: Backend) -> Result<Trained, String> {
     let cfg = run.join("config.json");
     let text = std::fs::read_to_string(&cfg).map_err(|e| format!("cannot read `{}`: {e}", cfg.display()))?;
     let saved: Saved = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", cfg.display()))?;
-    let device = Device::flex();
+    let device = backend.device()?;
     let weights = run.join("model.bpk");
     let blank = {
         let _drawing = RNG.lock().unwrap_or_else(|e| e.into_inner());

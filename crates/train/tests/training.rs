@@ -8,7 +8,7 @@ use burn::nn::loss::CrossEntropyLossConfig;
 use burn::optim::{AdamWConfig, GradientsParams};
 use burn::prelude::*;
 use std::io::Write;
-use train::{ModelConfig, Positions, TrainConfig};
+use train::{Backend, ModelConfig, Positions, TrainConfig};
 
 struct Collect {
     path: Vec<String>,
@@ -106,12 +106,9 @@ fn write_dataset(dir: &std::path::Path) {
     std::fs::write(dir.join("vocab.json"), serde_json::json!({ "tokens": vocab }).to_string()).expect("write");
 }
 
-#[test]
-fn a_short_run_learns_and_reloads() {
-    let _serial = serial();
-    let dir = std::env::temp_dir().join(format!("certplan-train-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    write_dataset(&dir);
+/// Trains 120 steps on `backend` into `dir/run` and returns the run directory and the mean loss
+/// of each of the three logging intervals.
+fn short_run(dir: &std::path::Path, backend: Backend) -> (std::path::PathBuf, train::Saved, Vec<f64>) {
     let run = dir.join("run");
     let cfg = TrainConfig {
         d_model: 32,
@@ -128,22 +125,91 @@ fn a_short_run_learns_and_reloads() {
         log_every: 40,
         checkpoint_every: 0,
         random_offsets: false,
+        backend,
     };
-    let saved = train::train(&dir, &run, &cfg, |_, _, _| {}).expect("trains");
+    let saved = train::train(dir, &run, &cfg, |_, _, _| {}).expect("trains");
     let metrics = std::fs::read_to_string(run.join("metrics.jsonl")).expect("metrics");
     let losses: Vec<f64> = metrics
         .lines()
         .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("json")["loss"].as_f64().expect("loss"))
         .collect();
     assert_eq!(losses.len(), 3, "{metrics}");
-    assert!(losses[2] < losses[0] * 0.9, "the loss did not fall: {losses:?}");
-    let trained = train::load(&run).expect("reloads");
+    assert!(losses[2] < losses[0] * 0.9, "{backend}: the loss did not fall: {losses:?}");
+    (run, saved, losses)
+}
+
+#[test]
+fn a_short_run_learns_and_reloads() {
+    let _serial = serial();
+    let dir = std::env::temp_dir().join(format!("certplan-train-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    write_dataset(&dir);
+    let (run, saved, _) = short_run(&dir, Backend::Flex);
+    let trained = train::load(&run, Backend::Flex).expect("reloads");
     assert_eq!(trained.saved.parameters, saved.parameters);
+    assert_eq!(trained.saved.train.backend, Backend::Flex);
     let e = train::evaluate(&trained, &dir.join("train.jsonl"), 16).expect("evaluates");
     assert_eq!(e.examples, 256);
     assert!(e.accuracy > 0.6, "training accuracy after reload: {}", e.accuracy);
     assert_eq!(e.by_length.iter().map(|c| c.examples).sum::<usize>(), 256);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The GPU path of the device machine, run where there is no GPU by Mesa's lavapipe (a Vulkan
+/// driver on the CPU; `.ci/setup` installs it): the same run as above trains through wgpu, and
+/// its weights, reloaded on the CPU, score what they score on the device.
+#[cfg(feature = "wgpu")]
+#[test]
+fn a_short_run_learns_on_wgpu_and_its_weights_score_the_same_on_the_cpu() {
+    let _serial = serial();
+    if let Err(e) = Backend::Wgpu.device() {
+        let missing = format!("{e} (no GPU: Debian's mesa-vulkan-drivers, lavapipe, gives one on the CPU)");
+        corpus::skip_or_fail("a_short_run_learns_on_wgpu_and_its_weights_score_the_same_on_the_cpu", &missing);
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("certplan-train-wgpu-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    write_dataset(&dir);
+    let (run, _, losses) = short_run(&dir, Backend::Wgpu);
+    let on_gpu = train::load(&run, Backend::Wgpu).expect("reloads on wgpu");
+    assert_eq!(on_gpu.saved.train.backend, Backend::Wgpu);
+    let gpu = train::evaluate(&on_gpu, &dir.join("train.jsonl"), 16).expect("evaluates on wgpu");
+    let cpu =
+        train::evaluate(&train::load(&run, Backend::Flex).expect("reloads on flex"), &dir.join("train.jsonl"), 16)
+            .expect("evaluates on flex");
+    assert!(gpu.accuracy > 0.6, "training accuracy on wgpu: {} (losses {losses:?})", gpu.accuracy);
+    // Float sums in another order may flip an example whose two logits are all but equal.
+    assert!(
+        (gpu.accuracy - cpu.accuracy).abs() <= 2.0 / 256.0,
+        "wgpu scores {} and flex {} with the same weights",
+        gpu.accuracy,
+        cpu.accuracy
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(not(feature = "wgpu"))]
+#[test]
+fn a_backend_that_is_not_compiled_in_is_a_clear_error() {
+    let e = Backend::Wgpu.device().expect_err("no wgpu in this build");
+    assert!(e.contains("`wgpu` is not compiled") && e.contains("--features train-wgpu"), "{e}");
+}
+
+#[test]
+fn backends_are_written_as_on_the_command_line() {
+    for (text, backend) in [("flex", Backend::Flex), ("wgpu", Backend::Wgpu)] {
+        assert_eq!(text.parse::<Backend>(), Ok(backend));
+        assert_eq!(backend.to_string(), text);
+        let json = serde_json::to_string(&backend).expect("serializes");
+        assert_eq!(serde_json::from_str::<Backend>(&json).expect("reads back"), backend);
+    }
+    for bad in ["gpu", "cuda", "wgpu:1", ""] {
+        assert!(bad.parse::<Backend>().is_err(), "`{bad}` parsed");
+    }
+    // A run directory written before backends existed trained on the CPU.
+    let old = r#"{"d_model":8,"heads":2,"layers":1,"d_ff":16,"positions":"absolute","steps":1,"batch":1,
+        "lr":0.001,"weight_decay":0.0,"seed":1,"max_len":8,"log_every":1,"checkpoint_every":0}"#;
+    assert_eq!(serde_json::from_str::<TrainConfig>(old).expect("old config").backend, Backend::Flex);
 }
 
 /// Rows 64..96 of the absolute position table of a run trained for `steps` on `dir` (the
@@ -165,9 +231,10 @@ fn last_position_rows(dir: &std::path::Path, name: &str, steps: usize, random_of
         log_every: 5,
         checkpoint_every: 0,
         random_offsets,
+        backend: Backend::Flex,
     };
     train::train(dir, &run, &cfg, |_, _, _| {}).expect("trains");
-    let model = train::load(&run).expect("reloads").model;
+    let model = train::load(&run, Backend::Flex).expect("reloads").model;
     let (_, table) = params(&model).into_iter().find(|(n, _)| n.contains("positions")).expect("a position table");
     assert_eq!(table.len(), 96 * 16);
     table[64 * 16..].to_vec()
