@@ -77,21 +77,21 @@ impl Backend {
     /// The device, opened and checked with a small computation, so that a missing GPU or driver
     /// is an error here and not a panic in the middle of a run.
     pub fn device(self) -> Result<Device, String> {
-        let device = match self {
-            Backend::Flex => return Ok(Device::flex()),
+        match self {
+            Backend::Flex => Ok(Device::flex()),
             #[cfg(feature = "wgpu")]
-            Backend::Wgpu => Device::wgpu(burn::tensor::DeviceKind::DefaultDevice),
-            #[allow(unreachable_patterns)]
-            other => {
-                return Err(format!(
-                    "backend `{other}` is not compiled into this build (it has {}); build with \
-                     `--features train-{other}` (certplan) or `--features {other}` (crate train)",
-                    Backend::COMPILED.join(", "),
-                ));
+            Backend::Wgpu => {
+                let device = Device::wgpu(burn::tensor::DeviceKind::DefaultDevice);
+                probe(self, &device)?;
+                Ok(device)
             }
-        };
-        probe(self, &device)?;
-        Ok(device)
+            #[allow(unreachable_patterns)] // every backend is compiled in
+            other => Err(format!(
+                "backend `{other}` is not compiled into this build (it has {}); build with \
+                 `--features train-{other}` (certplan) or `--features {other}` (crate train)",
+                Backend::COMPILED.join(", "),
+            )),
+        }
     }
 }
 
