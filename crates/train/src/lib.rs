@@ -99,7 +99,7 @@ impl Backend {
 /// panic when there is none (no adapter, no driver), often on a thread of their own, which the
 /// caller then sees as a closed channel. Those panics are caught here, and the first panic message
 /// of any thread becomes the error, without panic reports on stderr.
-#[allow(dead_code)] // only a GPU build calls it
+#[cfg(feature = "wgpu")]
 fn probe(backend: Backend, device: &Device) -> Result<(), String> {
     use std::sync::{Arc, Mutex};
     static HOOK: Mutex<()> = Mutex::new(());

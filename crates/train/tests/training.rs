@@ -106,8 +106,8 @@ fn write_dataset(dir: &std::path::Path) {
     std::fs::write(dir.join("vocab.json"), serde_json::json!({ "tokens": vocab }).to_string()).expect("write");
 }
 
-/// Trains 120 steps on `backend` into `dir/run` and returns the run directory and the mean loss
-/// of each of the three logging intervals.
+/// Trains 120 steps on `backend` into `dir/run` and returns the run directory, what it saved and
+/// the mean loss of each of the three logging intervals.
 fn short_run(dir: &std::path::Path, backend: Backend) -> (std::path::PathBuf, train::Saved, Vec<f64>) {
     let run = dir.join("run");
     let cfg = TrainConfig {
