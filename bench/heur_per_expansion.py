@@ -156,7 +156,9 @@ def main():
                     if x:
                         per[name].append(x)
             if not per[na] or not per[nb]:
-                print(f"[{i + 1}/{len(tasks)}] {p}: not solved by both within {a.time_limit} s", file=sys.stderr)
+                why = (f"LM-cut expanded nothing in {a.lmcut_unsolved:g} s" if cut and per[na]
+                       else f"not solved by both within {a.time_limit:g} s")
+                print(f"[{i + 1}/{len(tasks)}] {p}: {why}", file=sys.stderr)
                 continue
             d = statistics.median(x[0] for x in per[na])
             m = statistics.median(x[0] for x in per[nb])
