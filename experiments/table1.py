@@ -128,6 +128,16 @@ except OSError:
 if bench:
     print(f"\nTime per expansion (`{BENCH}`, from `python3 bench/heur_per_expansion.py`):\n")
     print(bench)
+# The same per evaluated state too, and on tasks only the domain heuristic solved (LM-cut cut short).
+BENCH_ALL = "bench/results/heur_per_expansion_all.md"
+try:
+    bench_all = open(BENCH_ALL).read().strip()
+except OSError:
+    bench_all = None
+if bench_all:
+    print(f"\nPer expansion and per evaluated state, 3 tasks per domain and group (`{BENCH_ALL}`, from "
+          "`python3 bench/heur_per_expansion.py --lmcut-unsolved 3 --per-domain 3 --max-seconds 3`):\n")
+    print(bench_all)
 ratios = collections.defaultdict(list)
 for (config, d), rs in by.items():
     if config != "certplan-domain":
