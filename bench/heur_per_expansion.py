@@ -29,7 +29,7 @@ not: LM-cut then runs S seconds, and its time per expansion is that of the searc
 more per state; tiny tasks (a hundred expansions) show mostly fixed costs on both sides. They are
 reported in a table of their own:
 
-    python3 bench/heur_per_expansion.py --lmcut-unsolved 5 --per-domain 3 --out bench/results/heur_per_expansion_all
+    python3 bench/heur_per_expansion.py --lmcut-unsolved 3 --per-domain 3 --max-seconds 3 --out bench/results/heur_per_expansion_all
 
 On a shared, noisy machine, --instructions counts instead of timing: the instructions the engine
 executes (valgrind's callgrind, collecting inside `search::engine::search` only), per expansion, in
