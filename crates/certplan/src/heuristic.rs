@@ -1,7 +1,8 @@
 //! `certplan heuristic`: the domain heuristics of crate `dheur` (glue only): list them with
 //! their certificate and proof status, run a certificate (`--check-certificate`), audit
 //! goal-awareness and consistency on reachable states (`--audit-consistency N`), print the
-//! action-schema signatures a certificate compares, print the Coq definitions.
+//! action-schema signatures a certificate compares, print the Coq definitions, time heuristics per
+//! state apart from search (`time`, on one sample of reachable states: `planner::time_heuristics`).
 
 use crate::ground::load_task;
 use crate::{Fatal, Outcome, Ui, output, stdio};
@@ -30,6 +31,10 @@ enum Cmd {
         /// A problem of the domain (the domain alone cannot be loaded without one).
         problem: PathBuf,
     },
+    /// Time heuristics apart from search: each evaluates the same breadth-first sample of the
+    /// task's reachable states (the task prepared as `plan` prepares it); prints the time per
+    /// state, and its ratio to the first heuristic's.
+    Time(TimeArgs),
     /// Print the heuristics as Coq definitions (the file the proofs import).
     Coq {
         /// Only these heuristics (default: all).
@@ -57,11 +62,38 @@ struct CheckArgs {
     json: bool,
 }
 
+#[derive(clap::Args)]
+struct TimeArgs {
+    domain: PathBuf,
+    problem: PathBuf,
+    /// A heuristic in the search syntax (repeatable; the first is the reference of the ratios).
+    #[arg(long = "heuristic", short = 'H', value_name = "SPEC", default_values_t = ["domain()".to_string(), "lmcut()".to_string()])]
+    heuristics: Vec<String>,
+    /// The sample: the first N reachable states, breadth first.
+    #[arg(long, value_name = "N", default_value_t = 2000)]
+    states: usize,
+    /// Keep only the states of the sample that no heuristic given finds a dead end (the states
+    /// A* expands; dead ends are often cheap to detect).
+    #[arg(long)]
+    alive: bool,
+    /// Passes over the sample per heuristic; the median pass is reported.
+    #[arg(long, value_name = "R", default_value_t = 3)]
+    repeat: usize,
+    /// Bound each heuristic's first pass (and the --alive filter) to about this many seconds: a
+    /// heuristic that runs out reports the time per state of the states it reached (the first of
+    /// the sample), marked cut, and makes no more passes.
+    #[arg(long, value_name = "S")]
+    max_seconds: Option<f64>,
+    #[arg(long)]
+    json: bool,
+}
+
 impl HeuristicArgs {
     pub fn json(&self) -> bool {
         match &self.cmd {
             Cmd::List { json } => *json,
             Cmd::Check(a) => a.json,
+            Cmd::Time(a) => a.json,
             _ => false,
         }
     }
@@ -110,7 +142,100 @@ pub fn run(args: &HeuristicArgs, ui: &Ui) -> Result<Outcome, Fatal> {
             Ok(Outcome::Fine)
         }
         Cmd::Check(a) => check(a, ui),
+        Cmd::Time(a) => time(a, ui),
     }
+}
+
+fn time(a: &TimeArgs, ui: &Ui) -> Result<Outcome, Fatal> {
+    planner::register_heuristics();
+    let mut specs = Vec::new();
+    for text in &a.heuristics {
+        // Parsed as A*'s argument; positions in errors are then counted in `text`.
+        const WRAP: &str = "astar(";
+        let cfg = search::parse(&format!("{WRAP}{text})")).map_err(|e| {
+            let e = search::ConfigError { at: e.at.saturating_sub(WRAP.len()).min(text.len()), ..e };
+            Fatal(format!("bad --heuristic `{text}`: {e}"))
+        })?;
+        match cfg.heuristics.as_slice() {
+            [spec] => specs.push(spec.clone()),
+            _ => return Err(Fatal(format!("bad --heuristic `{text}`: expected one heuristic"))),
+        }
+    }
+    if a.states == 0 {
+        return Err(Fatal("--states must be at least 1".into()));
+    }
+    let budget = match a.max_seconds {
+        None => None,
+        Some(s) if s.is_finite() && s >= 0.0 => Some(std::time::Duration::from_secs_f64(s)),
+        Some(s) => return Err(Fatal(format!("--max-seconds must be a non-negative number of seconds, not {s}"))),
+    };
+    let json_cmd = a.json.then_some("heuristic");
+    let (task, loaded) = match load_task(&a.domain, &a.problem, ui, json_cmd)? {
+        Ok(t) => t,
+        Err(o) => return Ok(o),
+    };
+    let timings = match planner::time_heuristics(&task, &specs, a.states, a.alive, a.repeat, budget) {
+        Ok(t) => t,
+        Err(stop) => {
+            crate::ground::report_problem(&stop, "domain and problem");
+            let outcome = Outcome::Planner(stop.exit_code());
+            if a.json {
+                let mut v = json!({ "result": crate::ground::stop_json(&stop) });
+                if let planner::Outcome::Refused { reasons } = &stop {
+                    v["reasons"] = json!(reasons);
+                }
+                output::print_json("heuristic", outcome, &loaded.sources, &[], v)?;
+            } else if !matches!(stop, planner::Outcome::Refused { .. }) {
+                stdio::eprint(&format!("certplan: {}\n", crate::ground::stop_text(&stop)));
+            }
+            return Ok(outcome);
+        }
+    };
+    if timings[0].states == 0 && !ui.quiet {
+        stdio::eprint("certplan: no state of the sample is alive for every heuristic: nothing was timed\n");
+    }
+    let reference = timings[0].seconds_per_state;
+    let ratio = |t: &search::sample::Timing| if reference > 0.0 { t.seconds_per_state / reference } else { f64::NAN };
+    if a.json {
+        let rows: Vec<_> = timings
+            .iter()
+            .zip(&a.heuristics)
+            .map(|(t, spec)| {
+                let mut v = serde_json::to_value(t).unwrap_or_default();
+                v["spec"] = json!(spec);
+                v["ratio_to_first"] = json!(ratio(t));
+                v
+            })
+            .collect();
+        output::print_json("heuristic", Outcome::Fine, &loaded.sources, &[], json!({ "timings": rows }))?;
+    } else {
+        let mut s = format!(
+            "{} states ({}), median of {} passes\n{:<24} {:>12} {:>10} {:>9} {:>8} {:>7}\n",
+            timings[0].states,
+            if a.alive { "breadth first, alive for every heuristic" } else { "breadth first" },
+            a.repeat.max(1),
+            "heuristic",
+            "us/state",
+            "ratio",
+            "dead ends",
+            "mean h",
+            "states"
+        );
+        for (t, spec) in timings.iter().zip(&a.heuristics) {
+            s.push_str(&format!(
+                "{:<24} {:>12.3} {:>10.3} {:>9} {:>8.2} {:>7}{}\n",
+                spec,
+                t.seconds_per_state * 1e6,
+                ratio(t),
+                t.dead_ends,
+                t.mean_h,
+                t.states,
+                if t.cut { " (cut: budget)" } else { "" }
+            ));
+        }
+        stdio::print(&s)?;
+    }
+    Ok(Outcome::Fine)
 }
 
 fn check(a: &CheckArgs, ui: &Ui) -> Result<Outcome, Fatal> {

@@ -379,3 +379,60 @@ fn the_consistency_audit_reads_the_unpruned_task() {
     assert_eq!(v["audit"]["complete"], Value::Bool(true), "{v}");
     assert!(v["audit"]["states"].as_u64().unwrap_or(0) > 500, "{v}");
 }
+
+/// `heuristic time`: the domain heuristic and LM-cut on one sample of sokoban's reachable states
+/// (with `--alive`, none a dead end for either), as JSON; a bad spec names its position in the
+/// spec, and a domain without a domain heuristic is refused with FD's 34.
+#[test]
+fn heuristics_are_timed_on_one_sample_and_bad_specs_are_named() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/ipc2023-test/sokoban");
+    if !corpus::require(
+        "heuristics_are_timed_on_one_sample_and_bad_specs_are_named",
+        dir.is_dir(),
+        "../shared/ipc2023-test is absent",
+    ) {
+        return;
+    }
+    let (domain, problem) = (dir.join("domain.pddl"), dir.join("easy/p05.pddl"));
+    let args = |extra: &[&str]| {
+        let mut v: Vec<&OsStr> = vec![OsStr::new("heuristic"), OsStr::new("time")];
+        v.extend(extra.iter().map(OsStr::new));
+        v.push(domain.as_os_str());
+        v.push(problem.as_os_str());
+        certplan(&v)
+    };
+    let out = args(&["--json", "--alive", "--states", "300", "--repeat", "2"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let v = json(&out);
+    let rows = v["timings"].as_array().expect("a timings array");
+    let specs: Vec<&str> = rows.iter().map(|r| r["spec"].as_str().unwrap_or("")).collect();
+    assert_eq!(specs, ["domain()", "lmcut()"], "the default pair: {v}");
+    let n = rows[0]["states"].as_u64().unwrap();
+    assert!(n > 50 && n <= 300, "{v}");
+    for r in rows {
+        assert_eq!(r["states"].as_u64(), Some(n), "every heuristic sees the same sample: {v}");
+        assert_eq!(r["dead_ends"].as_u64(), Some(0), "--alive: {v}");
+        assert_eq!(r["runs"].as_array().map(Vec::len), Some(2), "{v}");
+        assert!(r["seconds_per_state"].as_f64().unwrap() > 0.0, "{v}");
+    }
+    assert_eq!(rows[0]["ratio_to_first"].as_f64(), Some(1.0));
+
+    let out = args(&["-H", "lmcut()", "-H", "nosuch()"]);
+    assert_no_panic(&out);
+    assert_eq!(code(&out), 2);
+    let err = stderr(&out);
+    assert!(
+        err.contains("bad --heuristic `nosuch()`: unknown heuristic `nosuch`") && err.contains("(at character 1)"),
+        "{err}"
+    );
+
+    let gripper = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/gripper");
+    let out = certplan(&[
+        OsStr::new("heuristic"),
+        OsStr::new("time"),
+        gripper.join("domain.pddl").as_os_str(),
+        gripper.join("p01.pddl").as_os_str(),
+    ]);
+    assert_eq!(code(&out), 34, "{}", stderr(&out));
+    assert!(stderr(&out).contains("no domain heuristic is written for domain `gripper-strips`"), "{}", stderr(&out));
+}

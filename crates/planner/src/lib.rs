@@ -32,9 +32,11 @@ mod numeric_run;
 mod prepare;
 pub mod process;
 mod temporal_run;
+mod timing;
 
 pub use limits::{Limit, Limits};
 pub use prepare::{FdrSize, Grounding, InvariantStats, prepare};
+pub use timing::time_heuristics;
 
 use serde::Serialize;
 use std::time::Instant;

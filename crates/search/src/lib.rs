@@ -19,6 +19,7 @@ pub mod plugins;
 pub mod pruning;
 pub mod queue;
 pub mod registry;
+pub mod sample;
 pub mod state;
 pub mod successor;
 

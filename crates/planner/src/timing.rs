@@ -1,0 +1,73 @@
+//! Heuristics timed apart from search (`certplan heuristic time`): the task is prepared as the
+//! planner prepares it (grounding, h2 and relevance pruning, mutex groups), a breadth-first
+//! sample of its reachable states is drawn once, and every heuristic is evaluated on the same
+//! sample ([`search::sample`]). Domain heuristics run their certificates first, as in planning.
+
+use crate::{Limits, Outcome, Pruning, Statistics, prepare};
+use search::HeuristicSpec;
+use search::sample::Timing;
+
+/// Times each heuristic of `specs` on the first `states` reachable states of `task`, `repeats`
+/// passes each; with `alive_only`, on those of them that no heuristic of `specs` finds a dead end
+/// (the states an A* search with any of them would expand). `budget` bounds each heuristic's
+/// first pass ([`search::sample::time_evaluations`]), and the `alive_only` filter, which then
+/// keeps the states it reached. `Err` is what stopped it before any timing: grounding (unsolvable, too large), a
+/// construct a heuristic does not support, or a certificate's refusal (FD's 34, the check named).
+pub fn time_heuristics(
+    task: &model::lifted::Task,
+    specs: &[HeuristicSpec],
+    states: usize,
+    alive_only: bool,
+    repeats: usize,
+    budget: Option<std::time::Duration>,
+) -> Result<Vec<Timing>, Outcome> {
+    crate::register_heuristics();
+    let mut stats = Statistics::default();
+    let ground = prepare(task, Pruning::default(), &Limits::default(), &mut stats, &mut |_| {})?;
+    let st = search::SearchTask::new(&ground).with_lifted(task);
+    let conditional = ground.operators.iter().any(|o| !o.cond.is_empty());
+    for spec in specs {
+        // As the planner refuses them (`Config::unsupported`), and certificates first.
+        let p = spec.plugin().properties;
+        let what = if conditional && !p.conditional_effects {
+            Some("conditional effects")
+        } else if !ground.axioms.is_empty() && !p.axioms {
+            Some("derived predicates (axioms)")
+        } else if ground.general_cost && !p.action_costs && spec.cost_type == search::CostType::Normal {
+            Some("action costs")
+        } else {
+            None
+        };
+        if let Some(what) = what {
+            return Err(Outcome::Refused {
+                reasons: vec![format!("the heuristic `{}` does not support {what}", spec.name)],
+            });
+        }
+        if let Some(ext) = search::plugins::external(spec.name) {
+            (ext.certify)(&st, spec).map_err(|why| Outcome::Refused { reasons: vec![why] })?;
+        }
+    }
+    let mut sample = search::sample::breadth_first(&st, states);
+    let mut hs: Vec<_> = specs.iter().map(|spec| search::engine::make_heuristic(spec, &st)).collect();
+    if alive_only {
+        // Bounded too: the states up to where the budget ran out.
+        let start = std::time::Instant::now();
+        let mut kept = Vec::new();
+        for s in sample {
+            if budget.is_some_and(|b| start.elapsed() > b) {
+                break;
+            }
+            if hs.iter_mut().all(|h| h.evaluate(&s, None).is_some()) {
+                kept.push(s);
+            }
+        }
+        sample = kept;
+    }
+    let mut out = Vec::new();
+    for h in &mut hs {
+        let t = search::sample::time_evaluations(h.as_mut(), &sample, repeats, budget)
+            .map_err(|e| Outcome::Refused { reasons: vec![e] })?;
+        out.push(t);
+    }
+    Ok(out)
+}
