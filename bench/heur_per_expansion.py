@@ -31,6 +31,14 @@ reported in a table of their own:
 
     python3 bench/heur_per_expansion.py --lmcut-unsolved 3 --per-domain 3 --max-seconds 3 --out bench/results/heur_per_expansion_all
 
+With --floor S it also runs blind A* (cut at S seconds) on each task: its time per expansion
+over LM-cut's is the floor of the ratio, what a heuristic that cost nothing would get, since
+successor generation, the state registry and the open list cost every search the same (blind
+search's states differ, so it is an estimate). On the smallest tasks that floor is itself near
+1/10; bench/heur_per_state.py times the heuristics apart from search instead:
+
+    python3 bench/heur_per_expansion.py --lmcut-unsolved 3 --per-domain 3 --max-seconds 3 --floor 3 --out bench/results/heur_per_expansion_all
+
 On a shared, noisy machine, --instructions counts instead of timing: the instructions the engine
 executes (valgrind's callgrind, collecting inside `search::engine::search` only), per expansion, in
 one run per side (the count does not vary between runs). Use it with tasks of about a second
@@ -96,6 +104,8 @@ def main():
     ap.add_argument("--instructions", action="store_true", help="count instructions (callgrind), not time")
     ap.add_argument("--lmcut-unsolved", type=float, default=0, metavar="S",
                     help="also tasks LM-cut did not solve in Table 1, LM-cut cut at S seconds")
+    ap.add_argument("--floor", type=float, default=0, metavar="S",
+                    help="also blind A* per task, cut at S seconds: the floor of the ratio")
     a = ap.parse_args()
     measure = run
     if a.instructions:
@@ -155,6 +165,12 @@ def main():
                     x = measure(binary, *files, search, limit)
                     if x:
                         per[name].append(x)
+            floor = []
+            if a.floor and not a.against:
+                for _ in range(a.repeats):
+                    x = measure(a.certplan, *files, "astar(blind())", a.floor)
+                    if x:
+                        floor.append(x)
             if not per[na] or not per[nb]:
                 why = (f"LM-cut expanded nothing in {a.lmcut_unsolved:g} s" if cut and per[na]
                        else f"not solved by both within {a.time_limit:g} s")
@@ -169,6 +185,9 @@ def main():
                    f"{na}_expansions": per[na][0][1], f"{nb}_expansions": per[nb][0][1]}
             if cut:
                 row["lmcut_cut_at_s"] = a.lmcut_unsolved
+            if floor:
+                b = statistics.median(x[0] for x in floor)
+                row.update({"blind_s_per_exp": b, "floor": b / m})
             rows.append(row)
             f.write(json.dumps(row) + "\n")
             unit = f"{d:.0f} vs {m:.0f} instructions" if a.instructions else f"{d * 1e6:.1f} us vs {m * 1e6:.1f} us"
@@ -187,13 +206,17 @@ def main():
         for r in group:
             by.setdefault(r["domain"], []).append(r)
         lines += [""] + ([title, ""] if title else [])
-        lines += ["| domain | tasks | median ratio | min | max | per evaluated state: median | min | max |",
-                  "|---|---:|---:|---:|---:|---:|---:|---:|"]
+        with_floor = any("floor" in r for r in rows)
+        lines += ["| domain | tasks | median ratio | min | max | per evaluated state: median | min | max |"
+                  + (" floor (blind / LM-cut): median |" if with_floor else ""),
+                  "|---|---:|---:|---:|---:|---:|---:|---:|" + ("---:|" if with_floor else "")]
 
         def cells(rs):
             v, e = [r["ratio"] for r in rs], [r["ratio_per_eval"] for r in rs]
+            fl = [r["floor"] for r in rs if "floor" in r]
             return (f"{len(v)} | {statistics.median(v):.3f} | {min(v):.3f} | {max(v):.3f} | "
-                    f"{statistics.median(e):.3f} | {min(e):.3f} | {max(e):.3f}")
+                    f"{statistics.median(e):.3f} | {min(e):.3f} | {max(e):.3f}"
+                    + ((f" | {statistics.median(fl):.3f}" if fl else " | ") if with_floor else ""))
         for dom, rs in sorted(by.items()):
             lines.append(f"| {dom} | {cells(rs)} |")
         lines.append(f"| all | {cells(group)} |")

@@ -79,7 +79,7 @@ struct TimeArgs {
     /// Passes over the sample per heuristic; the median pass is reported.
     #[arg(long, value_name = "R", default_value_t = 3)]
     repeat: usize,
-    /// Bound each heuristic's first pass (and the --alive filter) to about this many seconds: a
+    /// Bound each heuristic's first pass (and the --alive filter) to about this many CPU seconds: a
     /// heuristic that runs out reports the time per state of the states it reached (the first of
     /// the sample), marked cut, and makes no more passes.
     #[arg(long, value_name = "S")]

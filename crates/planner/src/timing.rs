@@ -9,10 +9,11 @@ use search::sample::Timing;
 
 /// Times each heuristic of `specs` on the first `states` reachable states of `task`, `repeats`
 /// passes each; with `alive_only`, on those of them that no heuristic of `specs` finds a dead end
-/// (the states an A* search with any of them would expand). `budget` bounds each heuristic's
-/// first pass ([`search::sample::time_evaluations`]), and the `alive_only` filter, which then
-/// keeps the states it reached. `Err` is what stopped it before any timing: grounding (unsolvable, too large), a
-/// construct a heuristic does not support, or a certificate's refusal (FD's 34, the check named).
+/// (the states an A* search with any of them would expand). `budget` (CPU time) bounds each
+/// heuristic's first pass ([`search::sample::time_evaluations`]), and the `alive_only` filter,
+/// which then keeps the states it reached. `Err` is what stopped it before any timing: grounding
+/// (unsolvable, too large), a construct a heuristic does not support, or a certificate's refusal
+/// (FD's 34, the check named).
 pub fn time_heuristics(
     task: &model::lifted::Task,
     specs: &[HeuristicSpec],
@@ -51,10 +52,10 @@ pub fn time_heuristics(
     let mut hs: Vec<_> = specs.iter().map(|spec| search::engine::make_heuristic(spec, &st)).collect();
     if alive_only {
         // Bounded too: the states up to where the budget ran out.
-        let start = std::time::Instant::now();
+        let start = search::sample::cpu_seconds();
         let mut kept = Vec::new();
         for s in sample {
-            if budget.is_some_and(|b| start.elapsed() > b) {
+            if budget.is_some_and(|b| search::sample::cpu_seconds() - start > b.as_secs_f64()) {
                 break;
             }
             if hs.iter_mut().all(|h| h.evaluate(&s, None).is_some()) {
