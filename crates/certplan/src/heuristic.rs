@@ -84,6 +84,10 @@ struct TimeArgs {
     /// the sample), marked cut, and makes no more passes.
     #[arg(long, value_name = "S")]
     max_seconds: Option<f64>,
+    /// `--time-limit S` (exit 23) and `--memory-limit MB` (exit 22), as for `plan`: the hard
+    /// tasks of a suite can take minutes to ground and gigabytes to prepare.
+    #[command(flatten)]
+    limits: crate::ground::LimitArgs,
     #[arg(long)]
     json: bool,
 }
@@ -170,11 +174,12 @@ fn time(a: &TimeArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         Some(s) => return Err(Fatal(format!("--max-seconds must be a non-negative number of seconds, not {s}"))),
     };
     let json_cmd = a.json.then_some("heuristic");
+    let limits = a.limits.install(std::time::Instant::now(), json_cmd, ui)?;
     let (task, loaded) = match load_task(&a.domain, &a.problem, ui, json_cmd)? {
         Ok(t) => t,
         Err(o) => return Ok(o),
     };
-    let timings = match planner::time_heuristics(&task, &specs, a.states, a.alive, a.repeat, budget) {
+    let timings = match planner::time_heuristics(&task, &specs, a.states, a.alive, a.repeat, budget, &limits) {
         Ok(t) => t,
         Err(stop) => {
             crate::ground::report_problem(&stop, "domain and problem");
@@ -191,6 +196,7 @@ fn time(a: &TimeArgs, ui: &Ui) -> Result<Outcome, Fatal> {
             return Ok(outcome);
         }
     };
+    planner::process::disarm_watchdog();
     if timings[0].states == 0 && !ui.quiet {
         stdio::eprint("certplan: no state of the sample is alive for every heuristic: nothing was timed\n");
     }

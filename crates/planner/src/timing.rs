@@ -13,7 +13,8 @@ use search::sample::Timing;
 /// heuristic's first pass ([`search::sample::time_evaluations`]), and the `alive_only` filter,
 /// which then keeps the states it reached. `Err` is what stopped it before any timing: grounding
 /// (unsolvable, too large), a construct a heuristic does not support, or a certificate's refusal
-/// (FD's 34, the check named).
+/// (FD's 34, the check named). `limits` bind grounding and pruning as in planning; the process
+/// limits (`process::install`), if any, bind the rest.
 pub fn time_heuristics(
     task: &model::lifted::Task,
     specs: &[HeuristicSpec],
@@ -21,10 +22,13 @@ pub fn time_heuristics(
     alive_only: bool,
     repeats: usize,
     budget: Option<std::time::Duration>,
+    limits: &Limits,
 ) -> Result<Vec<Timing>, Outcome> {
     crate::register_heuristics();
     let mut stats = Statistics::default();
-    let ground = prepare(task, Pruning::default(), &Limits::default(), &mut stats, &mut |_| {})?;
+    let ground = prepare(task, Pruning::default(), limits, &mut stats, &mut |_| {})?;
+    // Sampling and timing are the search phase for the watchdog and the memory cap's last words.
+    crate::process::enter(Some(crate::Phase::Search));
     let st = search::SearchTask::new(&ground).with_lifted(task);
     let conditional = ground.operators.iter().any(|o| !o.cond.is_empty());
     for spec in specs {
@@ -70,5 +74,6 @@ pub fn time_heuristics(
             .map_err(|e| Outcome::Refused { reasons: vec![e] })?;
         out.push(t);
     }
+    crate::process::enter(None);
     Ok(out)
 }
