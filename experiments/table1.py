@@ -138,6 +138,16 @@ if bench_all:
     print(f"\nPer expansion and per evaluated state, 3 tasks per domain and group (`{BENCH_ALL}`, from "
           "`python3 bench/heur_per_expansion.py --lmcut-unsolved 3 --per-domain 3 --max-seconds 3`):\n")
     print(bench_all)
+# The heuristics alone, apart from search, on a sample of states of tasks of every size (the
+# summary tables: per domain and per level; the per-task rows stay in the bench file).
+BENCH_STATE = "bench/results/heur_per_state.md"
+try:
+    bench_state = open(BENCH_STATE).read().split("\n\nPer task")[0].strip()
+except OSError:
+    bench_state = None
+if bench_state:
+    print(f"\nTime per state apart from search (`{BENCH_STATE}`, from `python3 bench/heur_per_state.py`):\n")
+    print(bench_state)
 ratios = collections.defaultdict(list)
 for (config, d), rs in by.items():
     if config != "certplan-domain":
