@@ -37,7 +37,7 @@ successor generation, the state registry and the open list cost every search the
 search's states differ, so it is an estimate). On the smallest tasks that floor is itself near
 1/10; bench/heur_per_state.py times the heuristics apart from search instead:
 
-    python3 bench/heur_per_expansion.py --lmcut-unsolved 3 --per-domain 3 --max-seconds 3 --floor 3 --out bench/results/heur_per_expansion_all
+    python3 bench/heur_per_expansion.py --per-domain 3 --max-seconds 3 --floor 3 --out bench/results/heur_per_expansion_floor
 
 On a shared, noisy machine, --instructions counts instead of timing: the instructions the engine
 executes (valgrind's callgrind, collecting inside `search::engine::search` only), per expansion, in
