@@ -121,19 +121,23 @@ if refusals:
 # can be divided fairly, so the table is bench/heur_per_expansion.py's, which runs both heuristics
 # side by side on the tasks both solve (engine time less set-up), when its results exist.
 BENCH = "bench/results/heur_per_expansion.md"
-try:
-    bench = open(BENCH).read().strip()
-except OSError:
-    bench = None
+
+
+def bench_text(path):
+    """A bench results file's text, or None before its script has run."""
+    try:
+        return open(path).read().strip()
+    except OSError:
+        return None
+
+
+bench = bench_text(BENCH)
 if bench:
     print(f"\nTime per expansion (`{BENCH}`, from `python3 bench/heur_per_expansion.py`):\n")
     print(bench)
 # The same per evaluated state too, and on tasks only the domain heuristic solved (LM-cut cut short).
 BENCH_ALL = "bench/results/heur_per_expansion_all.md"
-try:
-    bench_all = open(BENCH_ALL).read().strip()
-except OSError:
-    bench_all = None
+bench_all = bench_text(BENCH_ALL)
 if bench_all:
     print(f"\nPer expansion and per evaluated state, 3 tasks per domain and group (`{BENCH_ALL}`, from "
           "`python3 bench/heur_per_expansion.py --lmcut-unsolved 3 --per-domain 3 --max-seconds 3`):\n")
@@ -141,10 +145,9 @@ if bench_all:
 # The heuristics alone, apart from search, on a sample of states of tasks of every size (the
 # summary tables: per domain and per level; the per-task rows stay in the bench file).
 BENCH_STATE = "bench/results/heur_per_state.md"
-try:
-    bench_state = open(BENCH_STATE).read().split("\n\nPer task")[0].strip()
-except OSError:
-    bench_state = None
+bench_state = bench_text(BENCH_STATE)
+if bench_state:
+    bench_state = bench_state.split("\n\nPer task")[0].strip()
 if bench_state:
     print(f"\nTime per state apart from search (`{BENCH_STATE}`, from `python3 bench/heur_per_state.py`):\n")
     print(bench_state)

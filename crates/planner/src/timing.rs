@@ -33,24 +33,10 @@ pub fn time_heuristics(
     let conditional = ground.operators.iter().any(|o| !o.cond.is_empty());
     for spec in specs {
         // As the planner refuses them (`Config::unsupported`), and certificates first.
-        let p = spec.plugin().properties;
-        let what = if conditional && !p.conditional_effects {
-            Some("conditional effects")
-        } else if !ground.axioms.is_empty() && !p.axioms {
-            Some("derived predicates (axioms)")
-        } else if ground.general_cost && !p.action_costs && spec.cost_type == search::CostType::Normal {
-            Some("action costs")
-        } else {
-            None
-        };
-        if let Some(what) = what {
-            return Err(Outcome::Refused {
-                reasons: vec![format!("the heuristic `{}` does not support {what}", spec.name)],
-            });
+        if let Some(why) = spec.unsupported(conditional, !ground.axioms.is_empty(), ground.general_cost) {
+            return Err(Outcome::Refused { reasons: vec![why] });
         }
-        if let Some(ext) = search::plugins::external(spec.name) {
-            (ext.certify)(&st, spec).map_err(|why| Outcome::Refused { reasons: vec![why] })?;
-        }
+        search::plugins::certify_heuristic(spec, &st).map_err(|why| Outcome::Refused { reasons: vec![why] })?;
     }
     let mut sample = search::sample::breadth_first(&st, states);
     let mut hs: Vec<_> = specs.iter().map(|spec| search::engine::make_heuristic(spec, &st)).collect();

@@ -88,6 +88,21 @@ impl HeuristicSpec {
     pub fn arg(&self, name: &str) -> &str {
         self.args.iter().find(|a| a.0 == name).map_or("", |a| a.1.as_str())
     }
+    /// Why this heuristic cannot evaluate a task with these constructs (its registry properties;
+    /// FD's exit 34), or `None`.
+    pub fn unsupported(&self, conditional_effects: bool, axioms: bool, action_costs: bool) -> Option<String> {
+        let p = self.plugin().properties;
+        let what = if conditional_effects && !p.conditional_effects {
+            "conditional effects"
+        } else if axioms && !p.axioms {
+            "derived predicates (axioms)"
+        } else if action_costs && !p.action_costs && self.cost_type == CostType::Normal {
+            "action costs"
+        } else {
+            return None;
+        };
+        Some(format!("the heuristic `{}` does not support {what}", self.name))
+    }
     /// Admissible for the task's real costs.
     pub fn admissible(&self) -> bool {
         self.cost_type == CostType::Normal && self.plugin().properties.admissible
@@ -158,20 +173,7 @@ impl Config {
     /// Why this configuration cannot search a task with these constructs (FD's exit 34,
     /// "unsupported"), or `None`.
     pub fn unsupported(&self, conditional_effects: bool, axioms: bool, action_costs: bool) -> Option<String> {
-        for h in self.all_heuristics() {
-            let p = h.plugin().properties;
-            let what = if conditional_effects && !p.conditional_effects {
-                "conditional effects"
-            } else if axioms && !p.axioms {
-                "derived predicates (axioms)"
-            } else if action_costs && !p.action_costs && h.cost_type == CostType::Normal {
-                "action costs"
-            } else {
-                continue;
-            };
-            return Some(format!("the heuristic `{}` does not support {what}", h.name));
-        }
-        None
+        self.all_heuristics().into_iter().find_map(|h| h.unsupported(conditional_effects, axioms, action_costs))
     }
 }
 

@@ -284,12 +284,15 @@ pub fn external(name: &str) -> Option<&'static ExternalHeuristic> {
 
 /// Runs the certificates of the configuration's external heuristics on `t`: the first refusal.
 pub fn certify(config: &crate::Config, t: &SearchTask) -> Result<(), String> {
-    for spec in config.heuristics.iter().chain(&config.preferred) {
-        if let Some(h) = external(spec.name) {
-            (h.certify)(t, spec)?;
-        }
+    config.heuristics.iter().chain(&config.preferred).try_for_each(|spec| certify_heuristic(spec, t))
+}
+
+/// Runs `spec`'s certificate on `t` if it is an external heuristic (built-in ones have none).
+pub fn certify_heuristic(spec: &crate::HeuristicSpec, t: &SearchTask) -> Result<(), String> {
+    match external(spec.name) {
+        Some(h) => (h.certify)(t, spec),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// The heuristic of this name (or alias), built in or registered.
