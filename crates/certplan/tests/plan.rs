@@ -674,10 +674,10 @@ fn plan_file_rules() {
     assert!(o.stdout.is_empty(), "nothing was done: {}", text(&o));
 }
 
-/// The limit tests run one at a time: each pushes a process to 2 GB or to its deadline, and the
-/// time-limit test asserts that the engine stops itself within the watchdog's 0.2 s grace, which a
-/// machine whose 2 cores page in another limit test's 2 GB beside it failed now and then (CI, at
-/// 2 s: no `search` statistics, the watchdog had ended the run).
+/// The limit tests run one at a time: each pushes a process to its memory cap or to its deadline,
+/// and the time-limit test asserts that the engine stops itself within the watchdog's 0.2 s grace.
+/// In one CI run on 2 cores it did not (no `search` statistics: the watchdog had ended the run);
+/// the likeliest cause is another limit test's allocations beside it, not measured.
 fn limit_tests_one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
     static LIMITS: std::sync::Mutex<()> = std::sync::Mutex::new(());
     LIMITS.lock().unwrap_or_else(|e| e.into_inner())
