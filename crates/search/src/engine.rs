@@ -128,6 +128,9 @@ const DEAD: u8 = 3;
 /// Open, not yet evaluated (`deferred=true`): its h is the parent's bound, `max(0, h(parent) - cost)`.
 const PENDING: u8 = 4;
 const NONE: u32 = u32::MAX;
+/// The registry's growth is due within the next checks when it has room for fewer new states
+/// than this (256 expansions with deferred evaluation, at up to 256 successors each).
+const GROWTH_WINDOW: usize = 1 << 16;
 
 /// The heuristics of a configuration, each instantiated once, and where each one's value goes.
 struct Evaluators {
@@ -310,7 +313,11 @@ impl Run<'_, '_> {
     /// states a second at 150 successors per expansion (rovers' domain heuristic on medium tasks:
     /// 40 expansions a second), so a check by expansions alone could outlast the watchdog's grace
     /// after the time limit; reading the clock costs some 25 ns.
-    fn check(&mut self, f_layer: Option<u64>) -> Option<Outcome> {
+    ///
+    /// A run stops before the deadline where the state registry's next growth, due within the
+    /// next checks, would carry it past: that one insert can take a good part of a second on
+    /// large searches.
+    fn check(&mut self, f_layer: Option<u64>, registry: &StateRegistry) -> Option<Outcome> {
         let ticks = self.stats.expanded + self.stats.evaluated;
         let memory_due = self.stats.expanded.is_multiple_of(256);
         if ticks < self.next_clock && !memory_due {
@@ -318,10 +325,11 @@ impl Run<'_, '_> {
         }
         self.next_clock = ticks + 256;
         let now = Instant::now();
-        if let Some(d) = self.limits.deadline
-            && now > d
-        {
-            return Some(Outcome::OutOfTime);
+        if let Some(d) = self.limits.deadline {
+            let growth_due = registry.room() < GROWTH_WINDOW;
+            if now > d || (growth_due && now + registry.next_growth() > d) {
+                return Some(Outcome::OutOfTime);
+            }
         }
         if !memory_due {
             return None;
@@ -553,7 +561,7 @@ fn eager_loop(
             return run.solved(nodes, id);
         }
         run.stats.expanded += 1;
-        if let Some(o) = run.check(f_layer) {
+        if let Some(o) = run.check(f_layer, registry) {
             return o;
         }
         if use_pref {
@@ -670,7 +678,7 @@ fn lazy(run: &mut Run, registry: &mut StateRegistry, nodes: &mut Nodes) -> Outco
                 open.boost(cfg.boost);
             }
             run.stats.expanded += 1;
-            if let Some(o) = run.check(None) {
+            if let Some(o) = run.check(None, registry) {
                 return o;
             }
             applicable.clear();
