@@ -203,7 +203,7 @@ impl Node {
 struct AtomTable {
     arity: usize,
     dense: Option<Vec<u32>>,
-    sparse: FxHashMap<Vec<u32>, u32>,
+    sparse: Sparse,
     /// The dense table with each code replaced by where its atom lives in the packed state (set
     /// by [`Program::specialize`]): an atom test is then one table read and one state read, not
     /// a code read, a layout read and a state read.
@@ -213,6 +213,34 @@ struct AtomTable {
     /// (for `init` and `static` tests it walked them for nothing: most of sokoban's 0.2 s of
     /// set-up on small tasks, with dozens of such binders).
     varies: bool,
+}
+
+/// The codes of a table too large to be dense, by argument tuple: packed into one `u64` (radix:
+/// the number of objects) where every tuple fits, the tuple itself otherwise. Sokoban's
+/// `(adjacent ?a ?b ?d)` on a 60x60 grid has 4.8e10 tuples: with `Vec` keys, hashing and comparing
+/// slices was most of a minute of set-up.
+#[derive(Debug)]
+enum Sparse {
+    Packed(FxHashMap<u64, u32>),
+    Tuples(FxHashMap<Vec<u32>, u32>),
+}
+
+impl Sparse {
+    fn new(entries: Vec<(Vec<u32>, u32)>, arity: usize, nobjects: usize) -> Sparse {
+        if (0..arity).try_fold(1u64, |acc, _| acc.checked_mul(nobjects as u64)).is_some() {
+            Sparse::Packed(
+                entries.into_iter().map(|(args, code)| (pack(args.iter().copied(), nobjects), code)).collect(),
+            )
+        } else {
+            Sparse::Tuples(entries.into_iter().collect())
+        }
+    }
+}
+
+/// A tuple's key in a [`Sparse::Packed`] table.
+#[inline(always)]
+fn pack(args: impl Iterator<Item = u32>, nobjects: usize) -> u64 {
+    args.fold(0u64, |k, a| k.wrapping_mul(nobjects as u64).wrapping_add(a as u64))
 }
 
 /// An atom test against a packed state: `(s[word] >> shift) & mask == value`. A constant is a
@@ -307,7 +335,20 @@ impl AtomTable {
                     f(&tuple, code);
                 }
             }
-            None => self.sparse.iter().for_each(|(k, &code)| f(k, code)),
+            None => match &self.sparse {
+                Sparse::Tuples(m) => m.iter().for_each(|(k, &code)| f(k, code)),
+                Sparse::Packed(m) => {
+                    let mut tuple = vec![0u32; self.arity];
+                    for (&k, &code) in m {
+                        let mut r = k;
+                        for x in tuple.iter_mut().rev() {
+                            *x = (r % nobjects.max(1) as u64) as u32;
+                            r /= nobjects.max(1) as u64;
+                        }
+                        f(&tuple, code);
+                    }
+                }
+            },
         }
     }
 }
@@ -871,20 +912,25 @@ impl Program {
         }
         let code = match &table.dense {
             Some(d) => d[self.dense_index(args, env)],
-            None => {
-                // No allocation: a `Vec` key is looked up by slice.
-                let mut buf = [0u32; 8];
-                let code = if args.len() <= buf.len() {
-                    for (i, a) in args.iter().enumerate() {
-                        buf[i] = Self::term(*a, env);
-                    }
-                    table.sparse.get(&buf[..args.len()])
-                } else {
-                    let key: Vec<u32> = args.iter().map(|a| Self::term(*a, env)).collect();
-                    table.sparse.get(&key)
-                };
-                *code.unwrap_or(&FALSE)
-            }
+            None => match &table.sparse {
+                Sparse::Packed(m) => {
+                    *m.get(&pack(args.iter().map(|a| Self::term(*a, env)), self.nobjects)).unwrap_or(&FALSE)
+                }
+                Sparse::Tuples(m) => {
+                    // No allocation: a `Vec` key is looked up by slice.
+                    let mut buf = [0u32; 8];
+                    let code = if args.len() <= buf.len() {
+                        for (i, a) in args.iter().enumerate() {
+                            buf[i] = Self::term(*a, env);
+                        }
+                        m.get(&buf[..args.len()])
+                    } else {
+                        let key: Vec<u32> = args.iter().map(|a| Self::term(*a, env)).collect();
+                        m.get(&key)
+                    };
+                    *code.unwrap_or(&FALSE)
+                }
+            },
         };
         match code {
             FALSE => false,
@@ -1401,7 +1447,8 @@ impl<'v, 'a> Compiler<'v, 'a> {
         let nobj = v.task.objects.len();
         let size = (0..arity).try_fold(1usize, |acc, _| acc.checked_mul(nobj));
         let varies = entries.iter().any(|&(_, code)| code != TRUE && code != FALSE);
-        let mut table = AtomTable { arity, dense: None, sparse: FxHashMap::default(), probes: None, varies };
+        let mut table =
+            AtomTable { arity, dense: None, sparse: Sparse::Tuples(FxHashMap::default()), probes: None, varies };
         match size {
             Some(sz) if sz <= DENSE_LIMIT => {
                 let mut d = vec![FALSE; sz.max(1)];
@@ -1411,7 +1458,7 @@ impl<'v, 'a> Compiler<'v, 'a> {
                 }
                 table.dense = Some(d);
             }
-            _ => table.sparse = entries.into_iter().collect(),
+            _ => table.sparse = Sparse::new(entries, arity, nobj),
         }
         debug_assert!(table.arity == arity);
         self.atoms.push(table);
@@ -1445,7 +1492,18 @@ impl<'v, 'a> Compiler<'v, 'a> {
                     [a, c] => self.obj_lists[a as usize].len().checked_mul(self.obj_lists[c as usize].len()),
                     _ => None,
                 };
-                let paired = pairs.is_some_and(|n| n <= PAIR_LISTS && n.saturating_mul(list.len()) <= PAIR_FILL);
+                // A static filter with a key atom is filled from the task's atoms (see
+                // `key_tuples`), not by trying every object for every pair.
+                let names: Vec<String> = outer.iter().map(|&o| self.objs[o as usize].clone()).collect();
+                let keyed = if f.reads_state() || uses_nats || outer.is_empty() || outer.len() > 2 {
+                    None
+                } else {
+                    let want: Vec<&str> =
+                        std::iter::once(b.var.as_str()).chain(names.iter().map(|n| n.as_str())).collect();
+                    key_tuples(self.view, f, &want)
+                };
+                let paired = pairs
+                    .is_some_and(|n| n <= PAIR_LISTS && (keyed.is_some() || n.saturating_mul(list.len()) <= PAIR_FILL));
                 let per_state = f.reads_state() || uses_nats || outer.len() > 2 || (outer.len() == 2 && !paired);
                 // The filter's root is not memoized as a loop-repeated expression:
                 // `Program::specialize` reads its conjuncts. A static filter runs only here, at
@@ -1469,27 +1527,72 @@ impl<'v, 'a> Compiler<'v, 'a> {
                             })
                             .collect()
                     };
+                    let nobjects = self.view.task.objects.len();
+                    let at = positions(&list, nobjects);
+                    // A list of key-atom candidates, in `list` order, filtered.
+                    let keep = |cands: &mut Vec<u32>, env: &mut Env| {
+                        cands.retain(|&o| at[o as usize] != u32::MAX);
+                        cands.sort_unstable_by_key(|&o| at[o as usize]);
+                        cands.dedup();
+                        cands.retain(|&o| {
+                            env.objs[slot as usize] = o;
+                            prog.bool(&node, &[], &layout, env)
+                        });
+                    };
                     let d = match outer[..] {
                         [] => Domain::Fixed(filtered(&mut env)),
                         [o] => {
-                            let per = (0..self.view.task.objects.len() as u32)
-                                .map(|x| {
-                                    env.objs[o as usize] = x;
-                                    filtered(&mut env)
-                                })
-                                .collect();
+                            let per = match &keyed {
+                                Some(tuples) => {
+                                    let mut per = vec![Vec::new(); nobjects];
+                                    for t in tuples {
+                                        per[t[1] as usize].push(t[0]);
+                                    }
+                                    for (x, cands) in per.iter_mut().enumerate() {
+                                        env.objs[o as usize] = x as u32;
+                                        keep(cands, &mut env);
+                                    }
+                                    per
+                                }
+                                None => (0..nobjects as u32)
+                                    .map(|x| {
+                                        env.objs[o as usize] = x;
+                                        filtered(&mut env)
+                                    })
+                                    .collect(),
+                            };
                             Domain::Indexed(o, per)
                         }
                         _ => {
                             let (a, c) = (outer[0], outer[1]);
-                            let nobjects = self.view.task.objects.len();
                             let (la, lc) = (&self.obj_lists[a as usize], &self.obj_lists[c as usize]);
                             let mut lists = Vec::with_capacity(la.len() * lc.len());
-                            for &x in la {
-                                for &y in lc {
-                                    env.objs[a as usize] = x;
-                                    env.objs[c as usize] = y;
-                                    lists.push(filtered(&mut env));
+                            match &keyed {
+                                Some(tuples) => {
+                                    let (pa, pc) = (positions(la, nobjects), positions(lc, nobjects));
+                                    lists.resize(la.len() * lc.len(), Vec::new());
+                                    for t in tuples {
+                                        let (i, j) = (pa[t[1] as usize], pc[t[2] as usize]);
+                                        if i != u32::MAX && j != u32::MAX {
+                                            lists[i as usize * lc.len() + j as usize].push(t[0]);
+                                        }
+                                    }
+                                    for (i, &x) in la.iter().enumerate() {
+                                        for (j, &y) in lc.iter().enumerate() {
+                                            env.objs[a as usize] = x;
+                                            env.objs[c as usize] = y;
+                                            keep(&mut lists[i * lc.len() + j], &mut env);
+                                        }
+                                    }
+                                }
+                                None => {
+                                    for &x in la {
+                                        for &y in lc {
+                                            env.objs[a as usize] = x;
+                                            env.objs[c as usize] = y;
+                                            lists.push(filtered(&mut env));
+                                        }
+                                    }
                                 }
                             }
                             Domain::Indexed2(Box::new(PairIndex {
@@ -2119,6 +2222,79 @@ fn is_boolean(e: &Expr) -> bool {
 
 /// The object pairs `(a, b)` of type `ty` where a table's edge relation holds (evaluated once, at
 /// load; the parser made sure it reads no state).
+/// An atom that every assignment satisfying `f` makes true: a conjunct of `f` (through `and` and
+/// `exists`) `(static (P ...))` or `(init (P ...))` whose arguments are objects, the variables
+/// `want` (each at least once), or variables of an `exists` around it (any object). Its name and
+/// arguments, and those `exists` variables.
+fn key_atom<'e>(f: &'e Expr, want: &[&str], bound: &mut Vec<&'e str>) -> Option<(&'e str, &'e [Term], Vec<&'e str>)> {
+    match f {
+        Expr::Atom(Source::Static | Source::Init, pred, args) => {
+            let fits = args.iter().all(|t| match t {
+                Term::Object(_) => true,
+                Term::Var(v) => want.contains(&v.as_str()) || bound.contains(&v.as_str()),
+            });
+            let covers = want.iter().all(|w| args.iter().any(|t| matches!(t, Term::Var(v) if v == w)));
+            (fits && covers).then(|| (pred.as_str(), args.as_slice(), bound.clone()))
+        }
+        Expr::And(parts) => parts.iter().find_map(|p| key_atom(p, want, bound)),
+        Expr::Fold(Fold::Exists, b, body) => {
+            // A variable of `want` shadowed inside is another variable there.
+            if want.contains(&b.var.as_str()) {
+                return None;
+            }
+            bound.push(&b.var);
+            let found = key_atom(body, want, bound);
+            bound.pop();
+            found
+        }
+        _ => None,
+    }
+}
+
+/// The values of `want` (in its order) in the initial atoms that match `f`'s [`key_atom`],
+/// deduplicated and sorted: a superset of the values for which `f` holds, read from the task's
+/// atoms rather than found by trying every tuple of objects. `None` where `f` has no key atom.
+fn key_tuples(view: &TaskView, f: &Expr, want: &[&str]) -> Option<Vec<Vec<u32>>> {
+    let (pred, args, _) = key_atom(f, want, &mut Vec::new())?;
+    let (p, arity) = view.predicate(pred)?;
+    if arity != args.len() {
+        return None;
+    }
+    // Per argument: the object it must be, or the position in `want` it binds (u32::MAX: any).
+    let mut pattern = Vec::with_capacity(args.len());
+    for t in args {
+        pattern.push(match t {
+            Term::Object(o) => Ok(*view.objects.get(o.as_str())?),
+            Term::Var(v) => Err(want.iter().position(|w| w == v).map_or(u32::MAX, |i| i as u32)),
+        });
+    }
+    let mut out = Vec::new();
+    let mut vals = vec![u32::MAX; want.len()];
+    'atoms: for (q, xs) in &view.init {
+        if *q != p {
+            continue;
+        }
+        vals.iter_mut().for_each(|v| *v = u32::MAX);
+        for (pat, &x) in pattern.iter().zip(xs) {
+            match *pat {
+                Ok(o) if o != x => continue 'atoms,
+                Err(i) if i != u32::MAX => {
+                    let v = &mut vals[i as usize];
+                    if *v != u32::MAX && *v != x {
+                        continue 'atoms;
+                    }
+                    *v = x;
+                }
+                _ => {}
+            }
+        }
+        out.push(vals.clone());
+    }
+    out.sort_unstable();
+    out.dedup();
+    Some(out)
+}
+
 pub fn relation_pairs(
     view: &TaskView,
     table: &str,
@@ -2146,12 +2322,27 @@ pub fn relation_pairs(
     };
     let mut env = Env::new(&p);
     let layout = Layout::binary(0);
+    let mut holds = |a: u32, b: u32| {
+        env.objs[0] = a;
+        env.objs[1] = b;
+        p.bool(&n, &[], &layout, &mut env)
+    };
+    // The pairs of an atom the relation needs, where it has one (on a 60x60 sokoban grid, 30,000
+    // adjacency atoms against 13 million pairs of squares); every pair otherwise.
+    if let Some(tuples) = key_tuples(view, &r.expr, &[r.from.as_str(), r.to.as_str()]) {
+        let pos = positions(&nodes, view.task.objects.len());
+        let mut out: Vec<(u32, u32)> = tuples
+            .into_iter()
+            .map(|t| (t[0], t[1]))
+            .filter(|&(a, b)| pos[a as usize] != u32::MAX && pos[b as usize] != u32::MAX && holds(a, b))
+            .collect();
+        out.sort_unstable_by_key(|&(a, b)| (pos[a as usize], pos[b as usize]));
+        return Ok(out);
+    }
     let mut out = Vec::new();
     for &a in &nodes {
         for &b in &nodes {
-            env.objs[0] = a;
-            env.objs[1] = b;
-            if p.bool(&n, &[], &layout, &mut env) {
+            if holds(a, b) {
                 out.push((a, b));
             }
         }
@@ -2355,6 +2546,34 @@ mod tests {
     fn unmet_on(x: &str, y: &str) -> Expr {
         let on = |src| atom(src, "on", &[x, y]);
         fold(Fold::Exists, y, Some(on(Source::Goal)), Expr::Not(Box::new(on(Source::Holds))))
+    }
+
+    /// Sokoban's push relation: `(exists (?d ..) (and (static (adjacent ?a ?b ?d)) (exists (?r ..)
+    /// (static (adjacent ?r ?a ?d)))))`. Its key atom is the first adjacency (?d any object): the
+    /// pairs to try are read from the task's adjacency atoms.
+    #[test]
+    fn a_key_atom_is_a_conjunct_that_binds_every_wanted_variable() {
+        let behind = fold(Fold::Exists, "r", None, atom(Source::Static, "adjacent", &["r", "a", "d"]));
+        let push = fold(
+            Fold::Exists,
+            "d",
+            None,
+            Expr::And(vec![atom(Source::Static, "adjacent", &["a", "b", "d"]), behind.clone()]),
+        );
+        let (pred, args, any) = key_atom(&push, &["a", "b"], &mut Vec::new()).expect("a key atom");
+        assert_eq!((pred, args.len(), any), ("adjacent", 3, vec!["d"]));
+        // The second conjunct alone does not bind ?b.
+        assert!(key_atom(&behind, &["a", "b"], &mut Vec::new()).is_none());
+        // A disjunction needs none of its atoms; a state atom is not read at load.
+        let either = Expr::Or(vec![
+            atom(Source::Static, "adjacent", &["a", "b", "a"]),
+            atom(Source::Static, "road", &["a", "b"]),
+        ]);
+        assert!(key_atom(&either, &["a", "b"], &mut Vec::new()).is_none());
+        assert!(key_atom(&atom(Source::Holds, "road", &["a", "b"]), &["a", "b"], &mut Vec::new()).is_none());
+        // Inside `(exists (?b ..) ..)`, ?b is another variable.
+        let shadow = fold(Fold::Exists, "b", None, atom(Source::Static, "road", &["a", "b"]));
+        assert!(key_atom(&shadow, &["a", "b"], &mut Vec::new()).is_none());
     }
 
     #[test]
