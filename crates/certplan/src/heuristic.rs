@@ -186,6 +186,9 @@ fn time(a: &TimeArgs, ui: &Ui) -> Result<Outcome, Fatal> {
             let outcome = Outcome::Planner(stop.exit_code());
             if a.json {
                 let mut v = json!({ "result": crate::ground::stop_json(&stop) });
+                if let Some(phase) = stop.phase() {
+                    v["phase"] = json!(phase);
+                }
                 if let planner::Outcome::Refused { reasons } = &stop {
                     v["reasons"] = json!(reasons);
                 }

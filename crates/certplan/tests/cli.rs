@@ -417,6 +417,22 @@ fn heuristics_are_timed_on_one_sample_and_bad_specs_are_named() {
     }
     assert_eq!(rows[0]["ratio_to_first"].as_f64(), Some(1.0));
 
+    // A run stopped by its limit says where, as `plan` does (grounding the 60x60 hard p01 takes
+    // far longer than 10 ms).
+    let out = certplan(&[
+        OsStr::new("heuristic"),
+        OsStr::new("time"),
+        OsStr::new("--json"),
+        OsStr::new("--time-limit"),
+        OsStr::new("0.01"),
+        domain.as_os_str(),
+        dir.join("hard/p01.pddl").as_os_str(),
+    ]);
+    assert_eq!(code(&out), 23, "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["result"], "out of time", "{v}");
+    assert!(v["phase"].is_string(), "{v}");
+
     let out = args(&["-H", "lmcut()", "-H", "nosuch()"]);
     assert_no_panic(&out);
     assert_eq!(code(&out), 2);
