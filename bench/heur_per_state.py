@@ -94,6 +94,9 @@ def main():
     ap.add_argument("--timeout", type=float, default=120.0, help="time limit per task, grounding included")
     ap.add_argument("--memory-limit", type=int, default=8192, help="MiB per task (Table 1's 8 GiB)")
     ap.add_argument("--domains", nargs="*", help="only these domains")
+    ap.add_argument("--merge", action="store_true",
+                    help="with --domains: keep the other domains' rows of the results at --out, and write the "
+                         "summary over all of them (to re-measure some domains after a change)")
     ap.add_argument("--out", default=os.path.join(ROOT, "bench/results/heur_per_state"))
     args = ap.parse_args()
     if not os.path.isfile(args.certplan):
@@ -104,8 +107,14 @@ def main():
     domains = sorted(d for d in os.listdir(args.suite) if os.path.isfile(os.path.join(args.suite, d, "domain.pddl")))
     if args.domains:
         domains = [d for d in domains if d in args.domains]
+    kept = []
+    if args.merge and os.path.isfile(args.out + ".jsonl"):
+        with open(args.out + ".jsonl") as f:
+            kept = [r for r in map(json.loads, f) if r["domain"] not in domains]
     rows = []
     with open(args.out + ".jsonl", "w") as f:
+        for row in kept:
+            f.write(json.dumps(row) + "\n")
         for dom in domains:
             for level in LEVELS:
                 for i in spread(args.per_level):
@@ -126,6 +135,12 @@ def main():
                               f"LM-cut {row['lmcut_s_per_state'] * 1e6:.2f} us{' (cut)' if row['lmcut_cut'] else ''}, "
                               f"ratio {row['ratio']:.4f}", file=sys.stderr)
 
+    if kept:
+        order = {d: i for i, d in enumerate(sorted({r["domain"] for r in kept + rows}))}
+        rows = sorted(kept + rows, key=lambda r: (order[r["domain"]], LEVELS.index(r["level"]), r["task"]))
+        domains = sorted(order, key=order.get)
+        with open(args.out + ".jsonl", "w") as f:
+            f.writelines(json.dumps(r) + "\n" for r in rows)
     ok = [r for r in rows if "error" not in r]
     lines = [
         "Time per state, domain heuristic / LM-cut, apart from search (`certplan heuristic time --alive`): "
