@@ -76,31 +76,29 @@ pub fn consistency(t: &SearchTask, h: &mut dyn Heuristic, limit: usize) -> Repor
             let v = Violation::GoalAware { state: names(t, &s), h: hs.unwrap_or(u64::MAX) };
             return Report { states: expanded, transitions, complete: false, violation: Some(v) };
         }
-        ops.clear();
-        succ.applicable(&s, &mut ops);
-        for &op in &ops {
-            if !t.negative_ok(op as usize, &s) {
-                continue;
-            }
-            t.apply(op as usize, &s, &mut next);
+        let mut violation = None;
+        succ.for_each_successor(t, &s, &mut ops, &mut next, |op, next| {
             transitions += 1;
-            let (nid, new) = reg.insert(&next);
+            let (nid, new) = reg.insert(next);
             if new {
-                values.push(h.evaluate(&next, None));
+                values.push(h.evaluate(next, None));
                 queue.push_back(nid);
             }
             let hn = values[nid as usize];
             let c = t.cost(op as usize);
             if !consistent(hs, c, hn) {
-                let v = Violation::Consistency {
+                violation = Some(Violation::Consistency {
                     state: names(t, &s),
                     operator: op_name(t, op),
                     cost: c,
                     h: hs,
                     h_successor: hn,
-                };
-                return Report { states: expanded, transitions, complete: false, violation: Some(v) };
+                });
             }
+            violation.is_none()
+        });
+        if violation.is_some() {
+            return Report { states: expanded, transitions, complete: false, violation };
         }
     }
     Report { states: expanded, transitions, complete: true, violation: None }
@@ -122,20 +120,15 @@ pub fn exhaustive(t: &SearchTask, h: &mut dyn Heuristic, limit: usize) -> Option
             return None;
         }
         let s = reg.get(i).to_vec();
-        ops.clear();
-        succ.applicable(&s, &mut ops);
-        for &op in &ops {
-            if !t.negative_ok(op as usize, &s) {
-                continue;
-            }
-            t.apply(op as usize, &s, &mut next);
+        succ.for_each_successor(t, &s, &mut ops, &mut next, |op, next| {
             transitions += 1;
-            let (nid, new) = reg.insert(&next);
+            let (nid, new) = reg.insert(next);
             if new {
                 edges.push(Vec::new());
             }
             edges[nid as usize].push((i, t.cost(op as usize)));
-        }
+            true
+        });
         i += 1;
     }
     let n = reg.len();

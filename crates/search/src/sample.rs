@@ -46,18 +46,10 @@ pub fn breadth_first(t: &SearchTask, limit: usize) -> Vec<Vec<u64>> {
     let mut i = 0u32;
     while (i as usize) < reg.len() && reg.len() < limit {
         let s = reg.get(i).to_vec();
-        ops.clear();
-        succ.applicable(&s, &mut ops);
-        for &op in &ops {
-            if !t.negative_ok(op as usize, &s) {
-                continue;
-            }
-            t.apply(op as usize, &s, &mut next);
-            reg.insert(&next);
-            if reg.len() >= limit {
-                break;
-            }
-        }
+        succ.for_each_successor(t, &s, &mut ops, &mut next, |_, next| {
+            reg.insert(next);
+            reg.len() < limit
+        });
         i += 1;
     }
     (0..reg.len() as u32).map(|id| reg.get(id).to_vec()).collect()

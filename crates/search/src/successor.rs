@@ -93,6 +93,30 @@ impl SuccessorGenerator {
         }
     }
 
+    /// Calls `f` on each transition from `s` (its operator and successor, negative preconditions
+    /// checked), in operator order, until `f` returns false: the walks outside search (samples,
+    /// audits) share it. `ops` and `next` are scratch buffers.
+    pub fn for_each_successor(
+        &self,
+        task: &SearchTask,
+        s: &State,
+        ops: &mut Vec<u32>,
+        next: &mut Vec<u64>,
+        mut f: impl FnMut(u32, &[u64]) -> bool,
+    ) {
+        ops.clear();
+        self.applicable(s, ops);
+        for &op in ops.iter() {
+            if !task.negative_ok(op as usize, s) {
+                continue;
+            }
+            task.apply(op as usize, s, next);
+            if !f(op, next) {
+                return;
+            }
+        }
+    }
+
     fn visit(&self, node: u32, s: &State, out: &mut Vec<u32>) {
         let n = &self.nodes[node as usize];
         out.extend_from_slice(&self.ops[n.ops.0 as usize..n.ops.1 as usize]);
