@@ -1,9 +1,9 @@
 //! The state registry: every state seen, stored once in one `Vec<u64>` arena and deduplicated
 //! through a hash table of ids hashing the packed words (as Fast Downward's registry does). Each
 //! slot keeps 32 bits of its state's hash beside the id, so a state costs its words plus 8 bytes
-//! a slot: growing the table then reads no state. Rehashing from the arena (random reads of
-//! every state) took 52 ms at 1.8 million states and 258 ms at 7.3 million, one insert stalled
-//! that long, beyond the time-limit watchdog's 0.2 s grace on short limits.
+//! a slot: growing the table then reads no state. Rehashing from the arena (a random read of
+//! every state) took 52 ms at 1.8 million states and 258 ms at 7.3 million, all in one insert: on
+//! a busy machine, past the time-limit watchdog's 0.2 s grace on short limits.
 
 use hashbrown::HashTable;
 use std::hash::Hasher;
