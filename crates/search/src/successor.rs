@@ -94,8 +94,8 @@ impl SuccessorGenerator {
     }
 
     /// Calls `f` on each transition from `s` (its operator and successor, negative preconditions
-    /// checked), in operator order, until `f` returns false: the walks outside search (samples,
-    /// audits) share it. `ops` and `next` are scratch buffers.
+    /// checked), in the order of [`Self::applicable`], until `f` returns false: the walks outside
+    /// search (samples, audits) share it. `ops` and `next` are scratch buffers.
     pub fn for_each_successor(
         &self,
         task: &SearchTask,
