@@ -237,10 +237,20 @@ impl Sparse {
     }
 }
 
-/// A tuple's key in a [`Sparse::Packed`] table.
+/// A tuple's key in a [`Sparse::Packed`] table, and its index in a dense one (radix: the number of
+/// objects).
 #[inline(always)]
 fn pack(args: impl Iterator<Item = u32>, nobjects: usize) -> u64 {
     args.fold(0u64, |k, a| k.wrapping_mul(nobjects as u64).wrapping_add(a as u64))
+}
+
+/// The tuple of a [`pack`]ed key.
+fn unpack(mut key: u64, nobjects: usize, tuple: &mut [u32]) {
+    let radix = nobjects.max(1) as u64;
+    for x in tuple.iter_mut().rev() {
+        *x = (key % radix) as u32;
+        key /= radix;
+    }
 }
 
 /// An atom test against a packed state: `(s[word] >> shift) & mask == value`. A constant is a
@@ -327,11 +337,7 @@ impl AtomTable {
             Some(d) => {
                 let mut tuple = vec![0u32; self.arity];
                 for (i, &code) in d.iter().enumerate() {
-                    let mut r = i;
-                    for x in tuple.iter_mut().rev() {
-                        *x = (r % nobjects.max(1)) as u32;
-                        r /= nobjects.max(1);
-                    }
+                    unpack(i as u64, nobjects, &mut tuple);
                     f(&tuple, code);
                 }
             }
@@ -340,11 +346,7 @@ impl AtomTable {
                 Sparse::Packed(m) => {
                     let mut tuple = vec![0u32; self.arity];
                     for (&k, &code) in m {
-                        let mut r = k;
-                        for x in tuple.iter_mut().rev() {
-                            *x = (r % nobjects.max(1) as u64) as u32;
-                            r /= nobjects.max(1) as u64;
-                        }
+                        unpack(k, nobjects, &mut tuple);
                         f(&tuple, code);
                     }
                 }
@@ -1453,8 +1455,7 @@ impl<'v, 'a> Compiler<'v, 'a> {
             Some(sz) if sz <= DENSE_LIMIT => {
                 let mut d = vec![FALSE; sz.max(1)];
                 for (args, code) in entries {
-                    let i = args.iter().fold(0usize, |i, &a| i * nobj + a as usize);
-                    d[i] = code;
+                    d[pack(args.iter().copied(), nobj) as usize] = code;
                 }
                 table.dense = Some(d);
             }
@@ -2223,8 +2224,8 @@ fn is_boolean(e: &Expr) -> bool {
 /// An atom that every assignment satisfying `f` makes true: a conjunct of `f` (through `and` and
 /// `exists`) `(static (P ...))` or `(init (P ...))` whose arguments are objects, the variables
 /// `want` (each at least once), or variables of an `exists` around it (any object). Its name and
-/// arguments, and those `exists` variables.
-fn key_atom<'e>(f: &'e Expr, want: &[&str], bound: &mut Vec<&'e str>) -> Option<(&'e str, &'e [Term], Vec<&'e str>)> {
+/// arguments.
+fn key_atom<'e>(f: &'e Expr, want: &[&str], bound: &mut Vec<&'e str>) -> Option<(&'e str, &'e [Term])> {
     match f {
         Expr::Atom(Source::Static | Source::Init, pred, args) => {
             let fits = args.iter().all(|t| match t {
@@ -2232,7 +2233,7 @@ fn key_atom<'e>(f: &'e Expr, want: &[&str], bound: &mut Vec<&'e str>) -> Option<
                 Term::Var(v) => want.contains(&v.as_str()) || bound.contains(&v.as_str()),
             });
             let covers = want.iter().all(|w| args.iter().any(|t| matches!(t, Term::Var(v) if v == w)));
-            (fits && covers).then(|| (pred.as_str(), args.as_slice(), bound.clone()))
+            (fits && covers).then_some((pred.as_str(), args.as_slice()))
         }
         Expr::And(parts) => parts.iter().find_map(|p| key_atom(p, want, bound)),
         Expr::Fold(Fold::Exists, b, body) => {
@@ -2253,7 +2254,7 @@ fn key_atom<'e>(f: &'e Expr, want: &[&str], bound: &mut Vec<&'e str>) -> Option<
 /// deduplicated and sorted: a superset of the values for which `f` holds, read from the task's
 /// atoms rather than found by trying every tuple of objects. `None` where `f` has no key atom.
 fn key_tuples(view: &TaskView, f: &Expr, want: &[&str]) -> Option<Vec<Vec<u32>>> {
-    let (pred, args, _) = key_atom(f, want, &mut Vec::new())?;
+    let (pred, args) = key_atom(f, want, &mut Vec::new())?;
     let (p, arity) = view.predicate(pred)?;
     if arity != args.len() {
         return None;
@@ -2560,8 +2561,8 @@ mod tests {
             None,
             Expr::And(vec![atom(Source::Static, "adjacent", &["a", "b", "d"]), behind.clone()]),
         );
-        let (pred, args, any) = key_atom(&push, &["a", "b"], &mut Vec::new()).expect("a key atom");
-        assert_eq!((pred, args.len(), any), ("adjacent", 3, vec!["d"]));
+        let (pred, args) = key_atom(&push, &["a", "b"], &mut Vec::new()).expect("a key atom");
+        assert_eq!((pred, args), ("adjacent", &[var("a"), var("b"), var("d")][..]));
         // The second conjunct alone does not bind ?b.
         assert!(key_atom(&behind, &["a", "b"], &mut Vec::new()).is_none());
         // A disjunction needs none of its atoms; a state atom is not read at load.
