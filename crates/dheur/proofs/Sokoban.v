@@ -8,7 +8,9 @@
    over boxes of pb at the box's square l; kterm b l q the least, over directions d and floor
    squares r, f with r -> l -> f in direction d, of walk q r + 1 + pb b f; E the least kterm - pb
    over all boxes;
-   J the largest kterm over boxes off their goal. Only squares of the floor (initially clear,
+   J the largest kterm over boxes off their goal; D the largest one-box distance (table onebox, a
+   push-distance table: dist_by c "onebox" l q g, box on l, robot on q, to g) over boxes off their
+   goal. Only squares of the floor (initially clear,
    robot or box squares) are read.
    Dead end: a box off its goal whose goal is unreachable from its square in the push table.
    Invariants of reachable states (from the certificate): adjacency is that of the initial state;
@@ -25,6 +27,10 @@
      goes from at most 1 + pb b0 f to at least pb b0 f; the other boxes' terms drop by at most 1
      (q0 -> l1 is a walk edge). l1 -> f is an edge of the push table, so an unreachable goal
      stays unreachable. Where every goal holds after the push, P + E and J were at most 1 before.
+   - D (a second invariant, inv2, from certificate checks 4 and 5: a box's square is not clear,
+     one box a square): a move's target is clear, so no box is on it, and the robot's step is an
+     edge of every box's pairs graph; a push of b0 is an edge of b0's graph (0 at its goal), and
+     for any other box the robot's step into l1, b0's square, not that box's.
    Goal-awareness: every box with a goal is at it (and on no other square): no term, no dead
    end. *)
 
@@ -62,10 +68,14 @@ Definition jterm (c : Ctx) (s : State) (q b g : nat) : nat :=
   if s "at" [b; g] then 0 else min_over (bloc c s b) (fun v_l => kterm c b v_l q) (dist_cap c "push").
 Definition jmax (c : Ctx) (s : State) (q : nat) : nat :=
   max_over (objs c "box") (fun v_b => max_over (gl c v_b) (fun v_g => jterm c s q v_b v_g)).
+Definition dterm (c : Ctx) (s : State) (q b g : nat) : nat :=
+  if s "at" [b; g] then 0 else min_over (bloc c s b) (fun v_l => dist_by c "onebox" v_l q g) 0.
+Definition dmax (c : Ctx) (s : State) (q : nat) : nat :=
+  max_over (objs c "box") (fun v_b => max_over (gl c v_b) (fun v_g => dterm c s q v_b v_g)).
 Definition unmet (c : Ctx) (s : State) : bool :=
   existsb (fun v_b => existsb (fun v_g => negb (s "at" [v_b; v_g])) (gl c v_b)) (objs c "box").
 Definition inner (c : Ctx) (s : State) (q : nat) : nat :=
-  if unmet c s then Nat.max (psum c s + (eterm c s q + 0)) (Nat.max (jmax c s q) 0) else 0.
+  if unmet c s then Nat.max (psum c s + (eterm c s q + 0)) (Nat.max (jmax c s q) (Nat.max (dmax c s q) 0)) else 0.
 Definition value (c : Ctx) (s : State) : nat :=
   min_over (List.filter (fun v_q => andb (floor c v_q) (andb (s "at-robot" [v_q]) true)) (objs c "location"))
     (fun v_q => inner c s v_q) 0.
@@ -213,6 +223,65 @@ Proof.
   - exact (inv_step c s o s' IH Hs).
 Qed.
 
+(* Boxes and clear squares exclude each other, one box a square (certificate checks 4 and 5):
+   the robot never steps onto a box's square, and a push moves no other box. *)
+Definition inv2 (c : Ctx) (s : State) : Prop :=
+  (forall b l, In b (objs c "box") -> In l (objs c "location") -> s "at" [b; l] = true -> s "clear" [l] = false) /\
+  (forall b b' l, In b (objs c "box") -> In b' (objs c "box") -> In l (objs c "location") ->
+     s "at" [b; l] = true -> s "at" [b'; l] = true -> b = b').
+
+Lemma inv2_init : forall c, sokoban_wf c -> sokoban_certificate c = true -> inv2 c (init c).
+Proof.
+  intros c [Hnd _] Hcert. unfold sokoban_certificate in Hcert. rewrite !andb_true_iff in Hcert.
+  destruct Hcert as [_ [_ [_ [_ [H4 [H5 _]]]]]].
+  unfold sokoban_check_4 in H4. unfold sokoban_check_5 in H5. rewrite forallb_forall in H4, H5.
+  split.
+  - intros b l Hb Hl H. specialize (H4 b Hb). rewrite forallb_forall in H4.
+    apply negb_true_iff. apply H4. apply filter_In. auto.
+  - intros b b' l Hb Hb' Hl H H'. specialize (H5 l Hl). apply Nat.leb_le in H5.
+    exact (count_over_le1 _ (fun v_b => init c "at" [v_b; l]) b b' (Hnd "box") H5 Hb Hb' H H').
+Qed.
+
+Lemma inv2_step : forall c s o s', inv2 c s -> strips_step c sokoban_schemas s o s' -> inv2 c s'.
+Proof.
+  intros c s o s' [J1 J2] Hs.
+  destruct (step_inv c s o s' Hs) as
+    [[q0 [q1 [d [Hq0 [Hq1 [Hd [Hcl1 [Hr0 [Hadj [Hrob [Hat [Hcl Hadj']]]]]]]]]]]]
+    |[q0 [l1 [f [d [b0 [Hq0 [Hl1 [Hf [Hd [Hb0 [Hr0 [Hat0 [Hclf [Hadj1 [Hadj2 [Hrob [Hat [Hcl Hadj']]]]]]]]]]]]]]]]]]].
+  - split.
+    + intros b l Hb Hl H. rewrite Hat in H. rewrite Hcl. exact (J1 b l Hb Hl H).
+    + intros b b' l Hb Hb' Hl H H'. rewrite Hat in H, H'. exact (J2 b b' l Hb Hb' Hl H H').
+  - assert (Hfl : l1 <> f) by (intros ->; rewrite (J1 b0 f Hb0 Hf Hat0) in Hclf; discriminate).
+    (* a box on a square after the push: b0 on f, or a box that was there and is not b0 on l1 *)
+    assert (Hone : forall b y, s' "at" [b; y] = true ->
+      (b = b0 /\ y = f) \/ (s "at" [b; y] = true /\ ~ (b = b0 /\ y = l1))).
+    { intros b y H. rewrite Hat in H. revert H.
+      destruct (Nat.eqb b0 b) eqn:Eb; destruct (Nat.eqb f y) eqn:Ef; destruct (Nat.eqb l1 y) eqn:El;
+        apply Nat.eqb_eq in Eb || apply Nat.eqb_neq in Eb; apply Nat.eqb_eq in Ef || apply Nat.eqb_neq in Ef;
+        apply Nat.eqb_eq in El || apply Nat.eqb_neq in El; simpl; intros H; try discriminate; auto;
+        right; split; auto; intros [E1 E2]; congruence. }
+    split.
+    + intros b l Hb Hl H. rewrite Hcl. destruct (Hone b l H) as [[-> ->]|[H1 Hn]].
+      * destruct (Nat.eqb_spec l1 f) as [E|_]; [congruence|]. rewrite Nat.eqb_refl. reflexivity.
+      * destruct (Nat.eqb_spec l1 l) as [<-|_].
+        -- exfalso. apply Hn. split; [exact (J2 b b0 l1 Hb Hb0 Hl H1 Hat0)|reflexivity].
+        -- destruct (Nat.eqb f l); [reflexivity|exact (J1 b l Hb Hl H1)].
+    + intros b b' l Hb Hb' Hl H H'.
+      destruct (Hone b l H) as [[Eb El]|[H1 Hn]]; destruct (Hone b' l H') as [[Eb' El']|[H1' Hn']].
+      * congruence.
+      * subst b l. exfalso. rewrite (J1 b' f Hb' Hf H1') in Hclf. discriminate.
+      * subst b' l. exfalso. rewrite (J1 b f Hb Hf H1) in Hclf. discriminate.
+      * exact (J2 b b' l Hb Hb' Hl H1 H1').
+Qed.
+
+Lemma inv2_reachable : forall c s, sokoban_wf c -> sokoban_certificate c = true ->
+  reachable State Op (strips_step c sokoban_schemas) (init c) s -> inv2 c s.
+Proof.
+  intros c s Hwf Hcert Hr. induction Hr as [|s o s' Hr IH Hs].
+  - exact (inv2_init c Hwf Hcert).
+  - exact (inv2_step c s o s' IH Hs).
+Qed.
+
 (* ---------- Where the robot and the boxes are ---------- *)
 
 Lemma min_one : forall L a f e, In a L -> (forall x, In x L -> x = a) -> min_over L f e = f a.
@@ -286,7 +355,7 @@ Lemma pb_line : forall c b r l f d, sokoban_wf c -> List.length (gl c b) <= 1 ->
   In l (objs c "location") -> In f (objs c "location") -> In d (objs c "direction") ->
   stat c "adjacent" [r; l; d] = true -> stat c "adjacent" [l; f; d] = true -> pb c b l <= pb c b f + 1.
 Proof.
-  intros c b r l f d Hwf Hlen Hr Hl Hf Hd H1 H2. destruct Hwf as [_ [_ [_ [_ [_ [_ [_ Pedge]]]]]]].
+  intros c b r l f d Hwf Hlen Hr Hl Hf Hd H1 H2. destruct Hwf as [_ [_ [_ [_ [_ [_ [_ [Pedge _]]]]]]]].
   unfold pb. apply sum_over_le1; [exact Hlen|]. intros g Hg.
   assert (E : dist c "push" l g <= 1 + dist c "push" f g).
   { apply (Pedge l f g Hl Hf (gl_loc c b g Hg)). apply existsb_exists. exists d. split; [exact Hd|].
@@ -386,6 +455,35 @@ Proof.
   specialize (Hk b l). lia.
 Qed.
 
+Lemma dterm_follows : forall c s s' q q' k b g, (forall y, s' "at" [b; y] = s "at" [b; y]) ->
+  (forall l, In l (bloc c s b) -> dist_by c "onebox" l q g <= dist_by c "onebox" l q' g + k) ->
+  dterm c s q b g <= dterm c s' q' b g + k.
+Proof.
+  intros c s s' q q' k b g H Hk. unfold dterm. rewrite H, (bloc_same c s s' b H).
+  destruct (s "at" [b; g]); [lia|]. apply min_over_mono_k; [exact Hk|lia].
+Qed.
+
+Lemma dterm_at : forall c s q b l g, inv c s -> In b (objs c "box") -> In l (objs c "location") ->
+  s "at" [b; l] = true -> dterm c s q b g = if s "at" [b; g] then 0 else dist_by c "onebox" l q g.
+Proof.
+  intros c s q b l g Hi Hb Hl Hat. destruct (bloc_is c s b l Hi Hb Hl Hat) as [Hin Honly].
+  unfold dterm. destruct (s "at" [b; g]); [reflexivity|].
+  exact (min_one _ l (fun v_l => dist_by c "onebox" v_l q g) 0 Hin Honly).
+Qed.
+
+Lemma bloc_loc : forall c s b l, In l (bloc c s b) -> In l (objs c "location") /\ s "at" [b; l] = true.
+Proof.
+  intros c s b l H. apply filter_In in H as [Hl Hp]. rewrite !andb_true_iff in Hp. tauto.
+Qed.
+
+Lemma met_zero_d : forall c s, unmet c s = false -> forall q, dmax c s q = 0.
+Proof.
+  intros c s Hu q. apply Nat.le_0_r. apply max_over_le. intros b Hb. apply max_over_le. intros g Hg.
+  unfold dterm. destruct (s "at" [b; g]) eqn:E; [lia|]. exfalso.
+  assert (unmet c s = true); [|congruence].
+  apply existsb_exists. exists b. split; [exact Hb|]. apply existsb_exists. exists g. rewrite E. auto.
+Qed.
+
 (* Every goal holds: no term. *)
 Lemma met_zero : forall c s, unmet c s = false -> psum c s = 0 /\ forall q, jmax c s q = 0.
 Proof.
@@ -419,14 +517,14 @@ Qed.
 
 (* ---------- One transition ---------- *)
 
-Lemma step_bound : forall c s o s', sokoban_wf c -> sokoban_certificate c = true -> inv c s ->
+Lemma step_bound : forall c s o s', sokoban_wf c -> sokoban_certificate c = true -> inv c s -> inv2 c s ->
   strips_step c sokoban_schemas s o s' ->
   value c s <= 1 + value c s' /\ (dead c s = true -> dead c s' = true).
 Proof.
-  intros c s o s' Hwf Hcert Hi Hs.
+  intros c s o s' Hwf Hcert Hi [J1 J2] Hs.
   pose proof (inv_step c s o s' Hi Hs) as Hi'.
   pose proof Hi as [I1 [I2 [I3 [I4 [I5 I6]]]]].
-  pose proof Hwf as [Hnd [Hstat [Wdiag [Wcap [Wedge [Pdiag [Pcap Pedge]]]]]]].
+  pose proof Hwf as [Hnd [Hstat [Wdiag [Wcap [Wedge [Pdiag [Pcap [Pedge [D1 [D2 D3]]]]]]]]]].
   destruct (certificate_facts c Hcert) as [Hgl _].
   destruct (step_inv c s o s' Hs) as
     [[q0 [q1 [d [Hq0 [Hq1 [Hd [Hcl1 [Hr0 [Hadj [Hrob [Hat [Hcl Hadj']]]]]]]]]]]]
@@ -447,6 +545,15 @@ Proof.
     assert (HJ : jmax c s q0 <= jmax c s' q1 + 1).
     { unfold jmax. apply max_over_mono_k. intros b Hb. apply max_over_mono_k. intros g _.
       exact (jterm_follows c s s' q0 q1 1 b g (fun y => Hat _) (Hw b)). }
+    (* the one-box distance: the robot's step q0 -> q1 is a walk edge, and q1 (clear) holds no box *)
+    assert (HD : dmax c s q0 <= dmax c s' q1 + 1).
+    { unfold dmax. apply max_over_mono_k. intros b Hb. apply max_over_mono_k. intros g Hg.
+      apply (dterm_follows c s s' q0 q1 1 b g (fun y => Hat _)). intros l Hl.
+      destruct (bloc_loc c s b l Hl) as [Hl' Hat'].
+      assert (Hne : q1 <> l) by (intros ->; rewrite (J1 b l Hb Hl' Hat') in Hcl1; discriminate).
+      assert (E : dist_by c "onebox" l q0 g <= 1 + dist_by c "onebox" l q1 g); [|lia].
+      apply (D2 l q0 q1 g Hl' Hq0 Hq1 (gl_loc c b g Hg)); [|exact Hne].
+      apply existsb_exists. exists d. split; [exact Hd|]. rewrite Hstat, <- I1. exact Hadj. }
     split.
     + unfold inner. rewrite HU. destruct (unmet c s); lia.
     + apply dead_follow. intros b g l Hb _ Hl Hne Hle. exists l.
@@ -486,9 +593,31 @@ Proof.
       - pose proof (jterm_hi c s q0 b0 l1 g Hi Hb0 Hl1 Hat0) as H1.
         pose proof (jterm_lo c s' l1 b0 f g Hwf Hi' (Hgl b0 Hb0) Hb0 Hf Hg Hb0') as H2. lia.
       - exact (jterm_follows c s s' q0 l1 1 b g (fun y => Hother b y Hne) (Hw b)). }
+    (* the one-box distance: b0's push is an edge of its graph (0 at its goal); for another box,
+       the robot's step q0 -> l1 is a walk edge and l1 (b0's square) is not that box's *)
+    assert (HD : dmax c s q0 <= dmax c s' l1 + 1).
+    { unfold dmax. apply max_over_mono_k. intros b Hb. apply max_over_mono_k. intros g Hg.
+      pose proof (gl_loc c b g Hg) as Hg'.
+      destruct (Nat.eq_dec b b0) as [->|Hne].
+      - rewrite (dterm_at c s q0 b0 l1 g Hi Hb0 Hl1 Hat0), (dterm_at c s' l1 b0 f g Hi' Hb0 Hf Hb0').
+        destruct (s "at" [b0; g]); [lia|].
+        assert (E : dist_by c "onebox" l1 q0 g <= 1 + dist_by c "onebox" f l1 g).
+        { apply (D3 q0 l1 f g Hq0 Hl1 Hf Hg'); apply existsb_exists; exists d; split; try exact Hd; cbn.
+          - exact He1.
+          - exact He2.
+          - rewrite He1, He2. reflexivity. }
+        destruct (s' "at" [b0; g]) eqn:Eg; [|lia].
+        destruct Hi' as [_ [_ [I3' _]]]. rewrite <- (I3' b0 f g Hb0 Hf Hg' Hb0' Eg) in E |- *.
+        rewrite (D1 l1 f Hl1 Hf) in E. lia.
+      - apply (dterm_follows c s s' q0 l1 1 b g (fun y => Hother b y Hne)). intros l Hl.
+        destruct (bloc_loc c s b l Hl) as [Hl' Hat'].
+        assert (Hnl : l1 <> l) by (intros <-; exact (Hne (J2 b b0 l1 Hb Hb0 Hl1 Hat' Hat0))).
+        assert (E : dist_by c "onebox" l q0 g <= 1 + dist_by c "onebox" l l1 g); [|lia].
+        apply (D2 l q0 l1 g Hl' Hq0 Hl1 Hg'); [|exact Hnl].
+        apply existsb_exists. exists d. auto. }
     split.
     + unfold inner. destruct (unmet c s); [|lia]. destruct (unmet c s') eqn:E; [lia|].
-      destruct (met_zero c s' E) as [Z1 Z2]. rewrite (Z2 l1) in HJ. lia.
+      destruct (met_zero c s' E) as [Z1 Z2]. rewrite (Z2 l1) in HJ. rewrite (met_zero_d c s' E l1) in HD. lia.
     + apply dead_follow. intros b g l Hb Hg Hl Hne Hle. destruct (Nat.eq_dec b b0) as [->|Hnb].
       * pose proof (gl_loc c b0 g Hg) as Hg'.
         destruct (bloc_is c s b0 l1 Hi Hb0 Hl1 Hat0) as [_ Honly]. rewrite (Honly l Hl) in Hle.
@@ -529,7 +658,8 @@ Theorem sokoban_consistent : forall (c : Ctx) (cost : Op -> nat), (forall o, 1 <
   consistent State Op (strips_step c sokoban_schemas) cost (init c) (fun s => sokoban_h (at_state c s)).
 Proof.
   intros c cost Hcost Hwf Hcert s o s' Hr Hs. rewrite !h_eq.
-  destruct (step_bound c s o s' Hwf Hcert (inv_reachable c s Hwf Hcert Hr) Hs) as [Hv Hdead].
+  destruct (step_bound c s o s' Hwf Hcert (inv_reachable c s Hwf Hcert Hr) (inv2_reachable c s Hwf Hcert Hr) Hs)
+    as [Hv Hdead].
   specialize (Hcost o).
   destruct (dead c s') eqn:E'; destruct (dead c s) eqn:E; try exact I.
   - (* a flagged state leads only to flagged states *)

@@ -327,6 +327,9 @@ pub struct DistTable {
     pub cap: u32,
     /// `distance-by`: object id to its graph's number; `u32::MAX` outside the index type.
     index: Vec<u32>,
+    /// `push-distance`: target object id to its column's number (`n * n` entries each, node
+    /// (x, y) at `x * n + y`); `u32::MAX` for a target without a column, which reads 0.
+    columns: Option<Vec<u32>>,
 }
 
 impl AtomTable {
@@ -372,21 +375,42 @@ impl DistTable {
 
     #[inline]
     fn get_by(&self, i: u32, a: u32, b: u32) -> u64 {
-        self.get_in(self.index[i as usize], a, b)
+        match &self.columns {
+            None => self.get_in(self.index[i as usize], a, b),
+            Some(cols) => self.get_push(cols, i, a, b),
+        }
+    }
+
+    /// A `push-distance` entry: from the object on `x` and the agent on `y` to the object on `t`.
+    #[inline]
+    fn get_push(&self, cols: &[u32], x: u32, y: u32, t: u32) -> u64 {
+        let (px, py, pt) = (self.pos[x as usize], self.pos[y as usize], self.pos[t as usize]);
+        if px == u32::MAX || py == u32::MAX || pt == u32::MAX {
+            return self.cap as u64;
+        }
+        match cols[t as usize] {
+            u32::MAX => 0,
+            k => self.dist[(k as usize * self.n + px as usize) * self.n + py as usize] as u64,
+        }
     }
 
     /// The entry the evaluator reads for objects `a` and `b` (the cap outside the table's type),
     /// for a `distance` table; `None` for a `distance-by` table. The test that compares the
     /// printed Coq definitions with the evaluator prints the tables from it.
     pub fn distance(&self, a: u32, b: u32) -> Option<u64> {
-        self.index.is_empty().then(|| self.get(a, b))
+        (self.index.is_empty() && self.columns.is_none()).then(|| self.get(a, b))
     }
 
     /// The entry the evaluator reads for index object `i` and objects `a` and `b`, for a
-    /// `distance-by` table; `None` for a `distance` table (the agreement test prints both kinds).
+    /// `distance-by` table, or for the object on `i`, the agent on `a` and the target `b`, for a
+    /// `push-distance` table; `None` for a `distance` table (the agreement test prints all kinds).
     pub fn distance_by(&self, i: u32, a: u32, b: u32) -> Option<u64> {
-        (!self.index.is_empty())
-            .then(|| if (i as usize) < self.index.len() { self.get_by(i, a, b) } else { self.cap as u64 })
+        let inside = (i as usize) < self.pos.len() && (a as usize) < self.pos.len() && (b as usize) < self.pos.len();
+        match &self.columns {
+            Some(cols) => Some(if inside { self.get_push(cols, i, a, b) } else { self.cap as u64 }),
+            None => (!self.index.is_empty())
+                .then(|| if (i as usize) < self.index.len() { self.get_by(i, a, b) } else { self.cap as u64 }),
+        }
     }
 }
 
@@ -540,6 +564,7 @@ impl Program {
                 pairs.extend(relation_pairs(view, &t.name, &t.ty, r)?);
             }
             let table = match &t.index {
+                _ if t.push.is_some() => push_distance_table(view, t)?,
                 None => distance_table_with(view, &t.name, &t.edges, &pairs, &t.ty, t.exact)?,
                 Some(_) if !pairs.is_empty() => {
                     return Err(CompileError(format!(
@@ -2305,29 +2330,8 @@ pub fn relation_pairs(
     let Some(nodes) = view.objects_of(ty) else {
         return Err(CompileError(format!("table `{table}`: the domain has no type `{ty}`")));
     };
-    let mut c = Compiler::new(view);
-    c.objs = vec![r.from.clone(), r.to.clone()];
-    c.max_objs = 2;
-    let n = c.node(&r.expr, &[]).map_err(|e| CompileError(format!("table `{table}`: {}", e.0)))?;
-    let p = Program {
-        value: Node::Num(0),
-        dead_end: None,
-        atoms: c.atoms,
-        tables: Vec::new(),
-        nobjects: view.task.objects.len(),
-        obj_slots: c.max_objs,
-        nats: c.max_nats,
-        memos: 0,
-        inverses: Vec::new(),
-        statics: Vec::new(),
-    };
-    let mut env = Env::new(&p);
-    let layout = Layout::binary(0);
-    let mut holds = |a: u32, b: u32| {
-        env.objs[0] = a;
-        env.objs[1] = b;
-        p.bool(&n, &[], &layout, &mut env)
-    };
+    let mut rel = TaskRelation::new(view, table, &[r.from.as_str(), r.to.as_str()], &r.expr)?;
+    let mut holds = |a: u32, b: u32| rel.holds(&[a, b]);
     // The pairs of an atom the relation needs, where it has one (sokoban hard p01, 60x60: 8,154
     // adjacency atoms against 13 million pairs of squares); every pair otherwise.
     if let Some(tuples) = key_tuples(view, &r.expr, &[r.from.as_str(), r.to.as_str()]) {
@@ -2349,6 +2353,154 @@ pub fn relation_pairs(
         }
     }
     Ok(out)
+}
+
+/// A Boolean expression over the task (no state) with free object variables, compiled once and
+/// tested per tuple of objects: a table's edge relation.
+struct TaskRelation {
+    program: Program,
+    node: Node,
+    env: Env,
+}
+
+impl TaskRelation {
+    fn new(view: &TaskView, table: &str, vars: &[&str], expr: &Expr) -> Result<TaskRelation, CompileError> {
+        let mut c = Compiler::new(view);
+        c.objs = vars.iter().map(|v| v.to_string()).collect();
+        c.max_objs = vars.len();
+        let node = c.node(expr, &[]).map_err(|e| CompileError(format!("table `{table}`: {}", e.0)))?;
+        let program = Program {
+            value: Node::Num(0),
+            dead_end: None,
+            atoms: c.atoms,
+            tables: Vec::new(),
+            nobjects: view.task.objects.len(),
+            obj_slots: c.max_objs,
+            nats: c.max_nats,
+            memos: 0,
+            inverses: Vec::new(),
+            statics: Vec::new(),
+        };
+        let env = Env::new(&program);
+        Ok(TaskRelation { program, node, env })
+    }
+
+    fn holds(&mut self, args: &[u32]) -> bool {
+        self.env.objs[..args.len()].copy_from_slice(args);
+        self.program.bool(&self.node, &[], &Layout::binary(0), &mut self.env)
+    }
+}
+
+/// A `push-distance` table holds at most this many entries (32 MiB): targets past it get no
+/// column and read 0, which the checked properties allow (sokoban hard p01, 3,600 squares: one
+/// column of 13 million entries; easy tasks: 169 squares, 28,561 entries a target).
+const PUSH_TABLE_ENTRIES: usize = 1 << 23;
+
+/// A `push-distance` table (see [`crate::lang::Push`]): per target t (where `to` holds, while
+/// the table has room), BFS backwards from the nodes (t, y) over the pairs' graph, cap `n * n`.
+/// Checked after the fill, whatever computed it, as the printed wf states: a column is 0 at every
+/// (t, y); an agent's step y -> y' (a walk edge, y' != x) lowers an entry by at most 1; a push
+/// r -> a -> b, from (a, r) to (b, a), lowers it by at most 1. A target without a column reads 0
+/// everywhere, which has the same properties.
+fn push_distance_table(view: &TaskView, t: &crate::lang::Table) -> Result<DistTable, CompileError> {
+    let p = t.push.as_ref().expect("a push-distance table");
+    let name = t.name.as_str();
+    let (pos, n) = type_positions(view, name, &t.ty)?;
+    let nodes = view.objects_of(&t.ty).expect("checked by type_positions");
+    let walk: Vec<(u32, u32)> = relation_pairs(view, name, &t.ty, &p.walk)?
+        .into_iter()
+        .map(|(a, b)| (pos[a as usize], pos[b as usize]))
+        .collect();
+    let mut succ: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut pred: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for &(a, b) in &walk {
+        succ[a as usize].push(b);
+        pred[b as usize].push(a);
+    }
+    // Pushes r -> a -> b along walk edges where `push` holds, as positions.
+    let vars: Vec<&str> = p.vars.iter().map(String::as_str).collect();
+    let mut push = TaskRelation::new(view, name, &vars, &p.push)?;
+    let mut pushes: Vec<(u32, u32, u32)> = Vec::new();
+    for &(r, a) in &walk {
+        for &b in &succ[a as usize] {
+            if push.holds(&[nodes[r as usize], nodes[a as usize], nodes[b as usize]]) {
+                pushes.push((r, a, b));
+            }
+        }
+    }
+    // The pushers of each push a -> b, for the backward search.
+    let mut pushers: FxHashMap<(u32, u32), Vec<u32>> = FxHashMap::default();
+    for &(r, a, b) in &pushes {
+        pushers.entry((a, b)).or_default().push(r);
+    }
+    let mut to = TaskRelation::new(view, name, &[p.target.as_str()], &p.to)?;
+    let mut columns = vec![u32::MAX; view.task.objects.len()];
+    let (nn, cap) = (n * n, (n * n) as u32);
+    let mut dist: Vec<u32> = Vec::new();
+    let mut queue = std::collections::VecDeque::new();
+    for (tp, &target) in nodes.iter().enumerate() {
+        if dist.len() + nn > PUSH_TABLE_ENTRIES || !to.holds(&[target]) {
+            continue;
+        }
+        columns[target as usize] = (dist.len() / nn.max(1)) as u32;
+        let base = dist.len();
+        dist.resize(base + nn, cap);
+        let col = &mut dist[base..];
+        queue.clear();
+        for y in 0..n {
+            col[tp * n + y] = 0;
+            queue.push_back((tp as u32, y as u32));
+        }
+        while let Some((x, y)) = queue.pop_front() {
+            let d = col[x as usize * n + y as usize] + 1;
+            // Steps into y from y0 (the object stays on x, the agent was not on it).
+            if x != y {
+                for &y0 in &pred[y as usize] {
+                    let e = &mut col[x as usize * n + y0 as usize];
+                    if *e == cap {
+                        *e = d;
+                        queue.push_back((x, y0));
+                    }
+                }
+            }
+            // Pushes that end here: the object went a = y -> b = x, the agent from r to a.
+            if let Some(rs) = pushers.get(&(y, x)) {
+                for &r in rs {
+                    let e = &mut col[y as usize * n + r as usize];
+                    if *e == cap {
+                        *e = d;
+                        queue.push_back((y, r));
+                    }
+                }
+            }
+        }
+    }
+    // The checked properties.
+    let bad = |what: &str| Err(CompileError(format!("table `{name}`: {what}")));
+    for k in 0..dist.len() / nn.max(1) {
+        let col = &dist[k * nn..(k + 1) * nn];
+        let tp = pos[*nodes.iter().find(|&&o| columns[o as usize] == k as u32).expect("a column's target") as usize]
+            as usize;
+        if col[tp * n..(tp + 1) * n].iter().any(|&d| d != 0) {
+            return bad("nonzero at its target");
+        }
+        if col.iter().any(|&d| d > cap) {
+            return bad("an entry above the cap");
+        }
+        for &(y, y1) in &walk {
+            for x in (0..n as u32).filter(|&x| x != y1) {
+                if col[(x * n as u32 + y) as usize] > col[(x * n as u32 + y1) as usize].saturating_add(1) {
+                    return bad("a step's consistency fails");
+                }
+            }
+        }
+        for &(r, a, b) in &pushes {
+            if col[a as usize * n + r as usize] > col[b as usize * n + a as usize].saturating_add(1) {
+                return bad("a push's consistency fails");
+            }
+        }
+    }
+    Ok(DistTable { name: name.into(), pos, n, dist, cap, index: Vec::new(), columns: Some(columns) })
 }
 
 /// [`distance_table_with`] without relation edges.
@@ -2385,7 +2537,7 @@ pub fn distance_table_with(
         push_edge(&pos, a, b, false, &mut edges);
     }
     let dist = checked_distances(name, n, &edges, exact)?;
-    Ok(DistTable { name: name.into(), pos, n, dist, cap: n as u32, index: Vec::new() })
+    Ok(DistTable { name: name.into(), pos, n, dist, cap: n as u32, index: Vec::new(), columns: None })
 }
 
 /// A `distance-by` table: for each object `i` of `index_ty`, the distances of [`distance_table`]
@@ -2421,7 +2573,7 @@ pub fn distance_table_by(
     for e in &edges {
         dist.extend(checked_distances(name, n, e, exact)?);
     }
-    Ok(DistTable { name: name.into(), pos, n, dist, cap: n as u32, index })
+    Ok(DistTable { name: name.into(), pos, n, dist, cap: n as u32, index, columns: None })
 }
 
 /// The edge predicates of a table: static, of the given arity.

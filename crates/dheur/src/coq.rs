@@ -317,6 +317,33 @@ fn model(d: &Definition, n: &str) -> String {
     // an edge wherever its printed Boolean holds of u and v.
     for t in &d.tables {
         let (tn, ty) = (coq_string(&t.name), coq_string(&t.ty));
+        // A `push-distance` table as `push_distance_table` checks it: 0 at each target's nodes
+        // (t, y); an agent's step y -> y1 (y1 not the object's x) and a push r -> a -> b each
+        // lower an entry by at most 1. The entry for object x, agent y, target t is
+        // `dist_by c NAME x y t`.
+        if let Some(p) = &t.push {
+            let rel = |vars: &[(&String, &str)], e: &Expr| {
+                let lets: String =
+                    vars.iter().map(|(v, val)| format!("let v_{} := {val} in ", ident(&v[1..]))).collect();
+                format!("({lets}{}) = true", expr(e))
+            };
+            let walk = |a: &str, b: &str| rel(&[(&p.walk.from, a), (&p.walk.to, b)], &p.walk.expr);
+            let push = rel(&[(&p.vars[0], "r"), (&p.vars[1], "a"), (&p.vars[2], "b")], &p.push);
+            let d_ = format!("dist_by c {tn}");
+            let inn = |vs: &[&str]| vs.iter().map(|v| format!("In {v} (objs c {ty}) -> ")).collect::<String>();
+            wf.push(format!(
+                "(forall y t, {}{d_} t y t = 0) /\\\n  \
+                 (forall x y y1 t, {}{} -> y1 <> x ->\n     {d_} x y t <= 1 + {d_} x y1 t) /\\\n  \
+                 (forall r a b t, {}{} -> {} ->\n     {push} -> {d_} a r t <= 1 + {d_} b a t)",
+                inn(&["y", "t"]),
+                inn(&["x", "y", "y1", "t"]),
+                walk("y", "y1"),
+                inn(&["r", "a", "b", "t"]),
+                walk("r", "a"),
+                walk("a", "b"),
+            ));
+            continue;
+        }
         let ix = if t.index.is_some() { "i; " } else { "" };
         let mut edges: Vec<String> = t
             .edges

@@ -20,6 +20,14 @@
 //!                                      ; ternary PRED (i a -> b) or (reverse PRED)
 //!   (table NAME (distance ...) exact)  ; the same, also checked exact: each finite d(u,t), u != t,
 //!                                      ; is 1 + a finite d(v,t) for an edge u -> v (BFS always is)
+//!   (table NAME (push-distance TYPE (walk (?a ?b) BOOL) (push (?r ?a ?b) BOOL) (to (?t) BOOL)))
+//!                                      ; one pushed object and the agent that pushes it: nodes
+//!                                      ; (x, y), object on x, agent on y; the agent steps
+//!                                      ; y -> y' (a walk edge, y' != x), or pushes from r = y
+//!                                      ; the object on a = x to b (walk edges r -> a -> b where
+//!                                      ; push holds), ending on a; (dist NAME x y t) is the
+//!                                      ; distance to any node (t, y'), for targets t where `to`
+//!                                      ; holds and the table fits (0 for the others)
 //!   (dead-end BOOL)                    ; optional: infinity where it holds
 //!   (value NAT))
 //! ```
@@ -97,7 +105,8 @@ pub enum Expr {
     Fold(Fold, Binder, Box<Expr>),
     MinOver(Binder, Box<Expr>, Box<Expr>),
     Dist(String, Term, Term),
-    /// A `distance-by` table's distance in the graph of the first term's object.
+    /// A `distance-by` table's distance in the graph of the first term's object, or a
+    /// `push-distance` table's from the object on the first term and the agent on the second.
     DistBy(String, Term, Term, Term),
     /// A table's cap: the value of unreachable entries.
     Cap(String),
@@ -175,6 +184,33 @@ pub struct Table {
     /// entry off the diagonal is one more than a finite entry of some edge's head), and the
     /// printed wf says so; without the flag, only the upper-bound properties are checked.
     pub exact: bool,
+    /// `push-distance`: the table is over pairs of objects, not objects (`edges` and
+    /// `relations` are empty).
+    pub push: Option<Push>,
+}
+
+/// A `push-distance` table's graph: nodes are pairs (x, y) of objects of the table's type, an
+/// object on x and the agent on y. The agent steps y -> y' where `walk` holds (from `y` to `y'`)
+/// and y' != x; or it pushes: from `r` = y, the object on `a` = x goes to `b` where `walk` holds
+/// of r -> a and of a -> b and `push` holds of (r, a, b), and the agent ends on a. `(dist NAME
+/// x y t)` is the distance from (x, y) to any node (t, y'): a lower bound on the steps and pushes
+/// that bring the object to t when nothing else is in the way (sokoban's one box and its robot).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Push {
+    pub walk: Relation,
+    /// The pusher's square, the object's square and where the object goes.
+    pub vars: [String; 3],
+    pub push: Expr,
+    /// The targets whose distances are computed: `to` holds of `target` (the others read 0).
+    pub target: String,
+    pub to: Expr,
+}
+
+impl Table {
+    /// Whether `(dist NAME ...)` takes three terms: a `distance-by` or a `push-distance` table.
+    pub fn three_terms(&self) -> bool {
+        self.index.is_some() || self.push.is_some()
+    }
 }
 
 /// Edges `from -> to` wherever a Boolean expression over the task (never the state) holds: edges
@@ -281,6 +317,10 @@ pub fn parse(text: &str) -> R<Definition> {
                 };
                 let (Some(n), Some(spec)) = (l.get(1).and_then(Sexp::atom), l.get(2)) else { return bad(item.pos()) };
                 let s = spec.list().unwrap_or(&[]);
+                if spec.head() == Some("push-distance") {
+                    d.tables.push(push_table(n, spec)?);
+                    continue;
+                }
                 let (index, ty, first) =
                     match (spec.head(), s.get(1).and_then(Sexp::atom), s.get(2).and_then(Sexp::atom)) {
                         (Some("distance"), Some(ty), _) => (None, ty, 2),
@@ -331,7 +371,7 @@ pub fn parse(text: &str) -> R<Definition> {
                 if index.is_some() && !relations.is_empty() {
                     return err(spec.pos(), "`where` edges are for `distance` tables, not `distance-by`");
                 }
-                d.tables.push(Table { name: n.into(), ty: ty.into(), edges, index, relations, exact });
+                d.tables.push(Table { name: n.into(), ty: ty.into(), edges, index, relations, exact, push: None });
             }
             Some("dead-end") => {
                 let body = only_arg(item, l)?;
@@ -353,6 +393,49 @@ pub fn parse(text: &str) -> R<Definition> {
         return err(def.pos(), "the heuristic names no `(domain ...)`");
     }
     Ok(d)
+}
+
+/// `(push-distance TYPE (walk (?a ?b) BOOL) (push (?r ?a ?b) BOOL) (to (?t) BOOL))`.
+fn push_table(name: &str, spec: &Sexp) -> R<Table> {
+    fn bad<T>(p: Pos) -> R<T> {
+        err(p, "expected `(push-distance TYPE (walk (?a ?b) BOOL) (push (?r ?a ?b) BOOL) (to (?t) BOOL))`")
+    }
+    let s = spec.list().unwrap_or(&[]);
+    let (Some(ty), [walk, push, to]) = (s.get(1).and_then(Sexp::atom), s.get(2..).unwrap_or(&[])) else {
+        return bad(spec.pos());
+    };
+    // One clause `(WORD (?v ...) BOOL)` over the task (never the state), with `k` distinct variables.
+    let clause = |c: &Sexp, word: &str, k: usize| -> R<(Vec<String>, Expr)> {
+        let (Some([_, vars, body]), Some(w)) = (c.list(), c.head()) else { return bad(c.pos()) };
+        let names: Vec<String> = vars.list().unwrap_or(&[]).iter().filter_map(Sexp::atom).map(str::to_string).collect();
+        let distinct = names.iter().enumerate().all(|(i, v)| !names[..i].contains(v));
+        if w != word || names.len() != k || vars.list().map_or(0, <[Sexp]>::len) != k || !distinct {
+            return bad(c.pos());
+        }
+        if names.iter().any(|v| !v.starts_with('?')) {
+            return bad(vars.pos());
+        }
+        let expr = Scope { objects: names.clone(), ..Scope::default() }.boolean(body)?;
+        if expr.reads_state() {
+            return err(body.pos(), "a table's relation reads the task (init, goal, static), not a state (holds)");
+        }
+        Ok((names, expr))
+    };
+    let (w, walk) = clause(walk, "walk", 2)?;
+    let (p, push) = clause(push, "push", 3)?;
+    let (t, to) = clause(to, "to", 1)?;
+    let [a, b] = <[String; 2]>::try_from(w).expect("two variables");
+    let vars = <[String; 3]>::try_from(p).expect("three variables");
+    let target = t.into_iter().next().expect("one variable");
+    Ok(Table {
+        name: name.into(),
+        ty: ty.into(),
+        edges: Vec::new(),
+        index: None,
+        relations: Vec::new(),
+        exact: false,
+        push: Some(Push { walk: Relation { from: a, to: b, expr: walk }, vars, push, target, to }),
+    })
 }
 
 fn one_string(item: &Sexp, l: &[Sexp]) -> R<String> {
@@ -383,7 +466,7 @@ impl Scope {
     fn with_tables(tables: &[Table]) -> Scope {
         Scope {
             tables: tables.iter().map(|t| t.name.clone()).collect(),
-            indexed: tables.iter().filter(|t| t.index.is_some()).map(|t| t.name.clone()).collect(),
+            indexed: tables.iter().filter(|t| t.three_terms()).map(|t| t.name.clone()).collect(),
             ..Scope::default()
         }
     }
@@ -507,7 +590,9 @@ impl Scope {
                     (true, _) => {
                         return err(
                             s.pos(),
-                            format!("`(dist {t} INDEX FROM TO)`: table `{t}` is a `distance-by` table"),
+                            format!(
+                                "`(dist {t} A B C)`: table `{t}` takes three terms (a `distance-by` or `push-distance` table)"
+                            ),
                         );
                     }
                 }
@@ -616,5 +701,18 @@ mod tests {
         assert!(e.message.contains("unbound variable `?c`"), "{e}");
         let e = parse("(heuristic h (domain d) (table g (distance t (where (?a ?a) true))) (value 0))").unwrap_err();
         assert!(e.message.contains("where"), "{e}");
+        let push = |spec: &str, value: &str| {
+            parse(&format!("(heuristic h (domain d)\n (table g (push-distance t {spec})) (value {value}))"))
+        };
+        let spec = "(walk (?a ?b) (static (e ?a ?b))) (push (?r ?a ?b) (static (e ?r ?a))) (to (?t) (goal (at x ?t)))";
+        let p = push(spec, "(dist g x y z)").unwrap();
+        assert_eq!(p.tables[0].push.as_ref().map(|p| p.vars.len()), Some(3));
+        assert!(p.tables[0].three_terms());
+        let e = push(spec, "(dist g x y)").unwrap_err();
+        assert!(e.message.contains("three terms"), "{e}");
+        let e = push("(walk (?a ?b) true) (push (?r ?a) true) (to (?t) true)", "0").unwrap_err();
+        assert!(e.message.contains("push-distance") && e.pos.line == 2, "{e}");
+        let e = push("(walk (?a ?b) (holds (e ?a ?b))) (push (?r ?a ?b) true) (to (?t) true)", "0").unwrap_err();
+        assert!(e.message.contains("not a state"), "{e}");
     }
 }

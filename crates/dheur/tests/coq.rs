@@ -241,7 +241,23 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
             let program = dheur::certify(name, &st).expect("certified");
             let nobjects = task.objects.len() as u32;
             let (mut dist, mut dist_by, mut cap) = ("0".to_string(), "0".to_string(), "0".to_string());
-            for t in &program.tables {
+            let k = format!("{name}{seed}");
+            // A table's entries as definitions of at most 500 entries each, joined by `++`: one
+            // list literal of a push-distance table's tens of thousands overflows coqc's stack.
+            let define = |coq: &mut String, t: usize, ty: &str, entries: &[String]| -> String {
+                let parts: Vec<String> = entries
+                    .chunks(500)
+                    .enumerate()
+                    .map(|(j, c)| {
+                        coq.push_str(&format!("Definition tab_{k}_{t}_{j} : list ({ty}) := [{}].\n", c.join("; ")));
+                        format!("tab_{k}_{t}_{j}")
+                    })
+                    .chain(["[]".to_string()])
+                    .collect();
+                coq.push_str(&format!("Definition tab_{k}_{t} : list ({ty}) := {}.\n", parts.join(" ++ ")));
+                format!("tab_{k}_{t}")
+            };
+            for (ti, t) in program.tables.iter().enumerate() {
                 let mut entries = Vec::new();
                 let name = coq_str(&t.name);
                 if t.distance(0, 0).is_some() {
@@ -253,11 +269,8 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
                             }
                         }
                     }
-                    dist = format!(
-                        "if String.eqb t {name} then lookup [{}] {} a b else {dist}",
-                        entries.join("; "),
-                        t.cap
-                    );
+                    let list = define(&mut coq, ti, "nat * nat * nat", &entries);
+                    dist = format!("if String.eqb t {name} then lookup {list} {} a b else {dist}", t.cap);
                 } else {
                     for i in 0..nobjects {
                         for a in 0..nobjects {
@@ -269,11 +282,8 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
                             }
                         }
                     }
-                    dist_by = format!(
-                        "if String.eqb t {name} then lookup3 [{}] {} i a b else {dist_by}",
-                        entries.join("; "),
-                        t.cap
-                    );
+                    let list = define(&mut coq, ti, "nat * nat * nat * nat", &entries);
+                    dist_by = format!("if String.eqb t {name} then lookup3 {list} {} i a b else {dist_by}", t.cap);
                 }
                 cap = format!("if String.eqb t {name} then {} else {cap}", t.cap);
             }
@@ -305,7 +315,6 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
                 let list: Vec<String> = list.iter().map(|o| o.to_string()).collect();
                 format!("if String.eqb ty {} then [{}] else {acc}", coq_str(t), list.join("; "))
             });
-            let k = format!("{name}{seed}");
             // The objects by name (the heuristic may name a constant, as childsnack's kitchen).
             let obj = task.objects.iter().enumerate().rev().fold("0".to_string(), |acc, (i, o)| {
                 format!("if String.eqb n {} then {i} else {acc}", coq_str(&d.name(o.name).to_ascii_lowercase()))
