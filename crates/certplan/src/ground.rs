@@ -216,6 +216,19 @@ pub fn stop_text(o: &planner::Outcome) -> String {
     }
 }
 
+/// The fields of `--json` that say why a run stopped, beside `result`: `phase` where the outcome
+/// names one (`ground`, `search`, ...), and a refusal's `reasons`. One helper for `plan`, `ground`
+/// and `heuristic time`, so a script reads a stop the same way from each (a stop without a
+/// phase has no `phase` key in any of them).
+pub fn stop_fields(o: &planner::Outcome, v: &mut serde_json::Value) {
+    if let Some(phase) = o.phase() {
+        v["phase"] = json!(phase);
+    }
+    if let planner::Outcome::Refused { reasons } = o {
+        v["reasons"] = json!(reasons);
+    }
+}
+
 /// The `result` field of `--json` for an outcome: the same words as before the library.
 pub fn stop_json(o: &planner::Outcome) -> &'static str {
     use planner::Outcome as O;
@@ -295,10 +308,7 @@ pub fn run(args: &GroundArgs, ui: &Ui) -> Result<Outcome, Fatal> {
         let mut v =
             json!({ "result": result, "solvable_in_relaxation": g.is_some(), "statistics": statistics_json(&stats) });
         if let Some(o) = &stop {
-            v["phase"] = json!(o.phase());
-        }
-        if let Some(planner::Outcome::Refused { reasons }) = &stop {
-            v["reasons"] = json!(reasons);
+            stop_fields(o, &mut v);
         }
         output::print_json("ground", outcome, &loaded.sources, &loaded.diagnostics, v)?;
     } else if !ui.quiet {

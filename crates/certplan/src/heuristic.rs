@@ -186,12 +186,7 @@ fn time(a: &TimeArgs, ui: &Ui) -> Result<Outcome, Fatal> {
             let outcome = Outcome::Planner(stop.exit_code());
             if a.json {
                 let mut v = json!({ "result": crate::ground::stop_json(&stop) });
-                if let Some(phase) = stop.phase() {
-                    v["phase"] = json!(phase);
-                }
-                if let planner::Outcome::Refused { reasons } = &stop {
-                    v["reasons"] = json!(reasons);
-                }
+                crate::ground::stop_fields(&stop, &mut v);
                 output::print_json("heuristic", outcome, &loaded.sources, &[], v)?;
             } else if !matches!(stop, planner::Outcome::Refused { .. }) {
                 stdio::eprint(&format!("certplan: {}\n", crate::ground::stop_text(&stop)));

@@ -273,16 +273,11 @@ fn finish(
         if let Some(g) = &stats.temporal {
             v["temporal_grounding"] = json!(g);
         }
-        if let Some(phase) = report.outcome.phase() {
-            v["phase"] = json!(phase);
-        }
+        crate::ground::stop_fields(&report.outcome, &mut v);
         v["planner"] = json!(stats.planner);
         if let Some(n) = &stats.numeric {
             v["search_config"] = json!(n.config);
             v["numeric"] = json!(n);
-        }
-        if let planner::Outcome::Refused { reasons } = &report.outcome {
-            v["reasons"] = json!(reasons);
         }
         let empty = SourceMap::new();
         let (sources, diagnostics) = loaded.map_or((&empty, &[][..]), |l| (&l.sources, &l.diagnostics[..]));
