@@ -601,22 +601,7 @@ impl Program {
 
     /// Compiles a check (no state reads) and evaluates it.
     pub fn check(expr: &Expr, view: &TaskView) -> Result<bool, CompileError> {
-        let mut c = Compiler::new(view);
-        let n = c.node(expr, &[])?;
-        let p = Program {
-            value: Node::Num(0),
-            dead_end: None,
-            atoms: c.atoms,
-            tables: Vec::new(),
-            nobjects: view.task.objects.len(),
-            obj_slots: c.max_objs,
-            nats: c.max_nats,
-            memos: 0,
-            inverses: Vec::new(),
-            statics: Vec::new(),
-        };
-        let mut env = Env::new(&p);
-        Ok(p.bool(&n, &[], &Layout::binary(0), &mut env))
+        Ok(TaskRelation::new(view, &[], expr)?.holds(&[]))
     }
 
     pub fn env(&self) -> Env {
@@ -2330,7 +2315,8 @@ pub fn relation_pairs(
     let Some(nodes) = view.objects_of(ty) else {
         return Err(CompileError(format!("table `{table}`: the domain has no type `{ty}`")));
     };
-    let mut rel = TaskRelation::new(view, table, &[r.from.as_str(), r.to.as_str()], &r.expr)?;
+    let in_table = |e: CompileError| CompileError(format!("table `{table}`: {}", e.0));
+    let mut rel = TaskRelation::new(view, &[r.from.as_str(), r.to.as_str()], &r.expr).map_err(in_table)?;
     let mut holds = |a: u32, b: u32| rel.holds(&[a, b]);
     // The pairs of an atom the relation needs, where it has one (sokoban hard p01, 60x60: 8,154
     // adjacency atoms against 13 million pairs of squares); every pair otherwise.
@@ -2356,7 +2342,7 @@ pub fn relation_pairs(
 }
 
 /// A Boolean expression over the task (no state) with free object variables, compiled once and
-/// tested per tuple of objects: a table's edge relation.
+/// tested per tuple of objects: a table's edge relation, or a check (no variables).
 struct TaskRelation {
     program: Program,
     node: Node,
@@ -2364,11 +2350,11 @@ struct TaskRelation {
 }
 
 impl TaskRelation {
-    fn new(view: &TaskView, table: &str, vars: &[&str], expr: &Expr) -> Result<TaskRelation, CompileError> {
+    fn new(view: &TaskView, vars: &[&str], expr: &Expr) -> Result<TaskRelation, CompileError> {
         let mut c = Compiler::new(view);
         c.objs = vars.iter().map(|v| v.to_string()).collect();
         c.max_objs = vars.len();
-        let node = c.node(expr, &[]).map_err(|e| CompileError(format!("table `{table}`: {}", e.0)))?;
+        let node = c.node(expr, &[])?;
         let program = Program {
             value: Node::Num(0),
             dead_end: None,
@@ -2419,7 +2405,8 @@ fn push_distance_table(view: &TaskView, t: &crate::lang::Table) -> Result<DistTa
     }
     // Pushes r -> a -> b along walk edges where `push` holds, as positions.
     let vars: Vec<&str> = p.vars.iter().map(String::as_str).collect();
-    let mut push = TaskRelation::new(view, name, &vars, &p.push)?;
+    let in_table = |e: CompileError| CompileError(format!("table `{name}`: {}", e.0));
+    let mut push = TaskRelation::new(view, &vars, &p.push).map_err(in_table)?;
     let mut pushes: Vec<(u32, u32, u32)> = Vec::new();
     for &(r, a) in &walk {
         for &b in &succ[a as usize] {
@@ -2433,7 +2420,7 @@ fn push_distance_table(view: &TaskView, t: &crate::lang::Table) -> Result<DistTa
     for &(r, a, b) in &pushes {
         pushers.entry((a, b)).or_default().push(r);
     }
-    let mut to = TaskRelation::new(view, name, &[p.target.as_str()], &p.to)?;
+    let mut to = TaskRelation::new(view, &[p.target.as_str()], &p.to).map_err(in_table)?;
     let mut columns = vec![u32::MAX; view.task.objects.len()];
     let (nn, cap) = (n * n, (n * n) as u32);
     let mut dist: Vec<u32> = Vec::new();
