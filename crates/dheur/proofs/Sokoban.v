@@ -3,15 +3,17 @@
    passes its certificate, hence admissible there (Admissible.v); consistency in Admissible.v's
    sense includes the dead-end test: a state it flags leads only to states it flags.
 
-   h = max(P + E, J) while some box goal is unmet, else 0, read at the robot's square q (see
+   h = max(P + E, J, D, T) while some box goal is unmet, else 0, read at the robot's square q (see
    sokoban.heur): pb b x the push distance from square x to b's goal (0 without a goal); P the sum
    over boxes of pb at the box's square l; kterm b l q the least, over directions d and floor
    squares r, f with r -> l -> f in direction d, of walk q r + 1 + pb b f; E the least kterm - pb
    over all boxes;
    J the largest kterm over boxes off their goal; D the largest one-box distance (table onebox, a
    push-distance table: dist_by c "onebox" l q g, box on l, robot on q, to g) over boxes off their
-   goal. Only squares of the floor (initially clear,
-   robot or box squares) are read.
+   goal; T the largest two-box distance (table twobox, dist_pair c "twobox" l m q g h: box b on l,
+   a second box c on m, robot on q, to b's goal g and c's goal h) over ordered pairs of distinct
+   boxes and their goals, with no test of whether the goals hold (the table is 0 there). Only
+   squares of the floor (initially clear, robot or box squares) are read.
    Dead end: a box off its goal whose goal is unreachable from its square in the push table.
    Invariants of reachable states (from the certificate): adjacency is that of the initial state;
    the robot is on one square at most, a box on one square at most; clear squares, the robot's
@@ -31,6 +33,15 @@
      one box a square): a move's target is clear, so no box is on it, and the robot's step is an
      edge of every box's pairs graph; a push of b0 is an edge of b0's graph (0 at its goal), and
      for any other box the robot's step into l1, b0's square, not that box's.
+   - T (inv2 again): a move's target q1 is clear, so neither box of a pair is on it: the robot's
+     step is an edge of the pair's graph (twobox step fact). A push of b0 from l1 to f, with f
+     clear, so on neither box's square: if b0 is the pair's first box b, an edge of the graph
+     pushing the first box (the second, c, stays on m, m <> f); if b0 is the second box c, an
+     edge pushing the second (b stays on l, l <> f); if b0 is a third box, the robot's step
+     q0 -> l1, and l1, b0's square, is neither l nor m (one box a square). Where every goal holds
+     after the push, each box with a goal is on it (and on no other square), so T after the push
+     reads dist_pair c "twobox" g h l1 g h = 0 (met_zero_t), and T was at most 1 before; a box
+     with no goal contributes no term (an empty max), a box on no square a 0 (an empty min).
    Goal-awareness: every box with a goal is at it (and on no other square): no term, no dead
    end. *)
 
@@ -72,10 +83,18 @@ Definition dterm (c : Ctx) (s : State) (q b g : nat) : nat :=
   if s "at" [b; g] then 0 else min_over (bloc c s b) (fun v_l => dist_by c "onebox" v_l q g) 0.
 Definition dmax (c : Ctx) (s : State) (q : nat) : nat :=
   max_over (objs c "box") (fun v_b => max_over (gl c v_b) (fun v_g => dterm c s q v_b v_g)).
+(* The two-box term: box b on l, box e on m (the printed form calls them b and c; c is the task
+   here), the robot on q, to goals g and h. *)
+Definition tterm (c : Ctx) (s : State) (q b e g h : nat) : nat :=
+  min_over (bloc c s b) (fun v_l => min_over (bloc c s e) (fun v_m => dist_pair c "twobox" v_l v_m q g h) 0) 0.
+Definition others (c : Ctx) (b : nat) : list nat := List.filter (fun v_c => negb (Nat.eqb b v_c)) (objs c "box").
+Definition tmax (c : Ctx) (s : State) (q : nat) : nat :=
+  max_over (objs c "box") (fun v_b => max_over (others c v_b) (fun v_e =>
+    max_over (gl c v_b) (fun v_g => max_over (gl c v_e) (fun v_h => tterm c s q v_b v_e v_g v_h)))).
 Definition unmet (c : Ctx) (s : State) : bool :=
   existsb (fun v_b => existsb (fun v_g => negb (s "at" [v_b; v_g])) (gl c v_b)) (objs c "box").
 Definition inner (c : Ctx) (s : State) (q : nat) : nat :=
-  if unmet c s then Nat.max (psum c s + (eterm c s q + 0)) (Nat.max (jmax c s q) (Nat.max (dmax c s q) 0)) else 0.
+  if unmet c s then Nat.max (psum c s + (eterm c s q + 0)) (Nat.max (jmax c s q) (Nat.max (dmax c s q) (Nat.max (tmax c s q) 0))) else 0.
 Definition value (c : Ctx) (s : State) : nat :=
   min_over (List.filter (fun v_q => andb (floor c v_q) (andb (s "at-robot" [v_q]) true)) (objs c "location"))
     (fun v_q => inner c s v_q) 0.
@@ -476,6 +495,41 @@ Proof.
   intros c s b l H. apply filter_In in H as [Hl Hp]. rewrite !andb_true_iff in Hp. tauto.
 Qed.
 
+Lemma others_in : forall c b e, In e (others c b) -> In e (objs c "box") /\ b <> e.
+Proof. intros c b e H. apply filter_In in H as [He Hp]. apply negb_true_iff, Nat.eqb_neq in Hp. auto. Qed.
+
+(* Both boxes of a pair on squares: the table's entry there. *)
+Lemma tterm_at : forall c s q b e g h l m, inv c s -> In b (objs c "box") -> In e (objs c "box") ->
+  In l (objs c "location") -> In m (objs c "location") -> s "at" [b; l] = true -> s "at" [e; m] = true ->
+  tterm c s q b e g h = dist_pair c "twobox" l m q g h.
+Proof.
+  intros c s q b e g h l m Hi Hb He Hl Hm Hatl Hatm.
+  destruct (bloc_is c s b l Hi Hb Hl Hatl) as [Hin Honly]. destruct (bloc_is c s e m Hi He Hm Hatm) as [Hin' Honly'].
+  unfold tterm. rewrite (min_one _ l _ 0 Hin Honly).
+  exact (min_one _ m (fun v_m => dist_pair c "twobox" l v_m q g h) 0 Hin' Honly').
+Qed.
+
+(* A box of the pair on no square: the term is 0 before, whatever after. Otherwise the boxes'
+   squares after the transition, with the entry dropping by at most k. *)
+Lemma tterm_follows : forall c s s' q q' k b e g h, inv c s -> inv c s' -> In b (objs c "box") -> In e (objs c "box") ->
+  (forall l m, In l (objs c "location") -> In m (objs c "location") -> s "at" [b; l] = true -> s "at" [e; m] = true ->
+     exists l' m', In l' (objs c "location") /\ In m' (objs c "location") /\ s' "at" [b; l'] = true /\
+       s' "at" [e; m'] = true /\ dist_pair c "twobox" l m q g h <= dist_pair c "twobox" l' m' q' g h + k) ->
+  tterm c s q b e g h <= tterm c s' q' b e g h + k.
+Proof.
+  intros c s s' q q' k b e g h Hi Hi' Hb He H.
+  destruct (bloc c s b) as [|l L] eqn:El; [unfold tterm; rewrite El; simpl; lia|].
+  assert (Hl : In l (bloc c s b)) by (rewrite El; left; reflexivity).
+  destruct (bloc c s e) as [|m M] eqn:Em.
+  - apply Nat.le_trans with 0; [|lia]. unfold tterm. apply min_over_le_default. intros x _. cbv beta.
+    rewrite Em. simpl. lia.
+  - assert (Hm : In m (bloc c s e)) by (rewrite Em; left; reflexivity).
+    destruct (bloc_loc c s b l Hl) as [Hl' Hatl]. destruct (bloc_loc c s e m Hm) as [Hm' Hatm].
+    destruct (H l m Hl' Hm' Hatl Hatm) as [l2 [m2 [Hl2 [Hm2 [Hatl2 [Hatm2 Hle]]]]]].
+    rewrite (tterm_at c s q b e g h l m Hi Hb He Hl' Hm' Hatl Hatm),
+      (tterm_at c s' q' b e g h l2 m2 Hi' Hb He Hl2 Hm2 Hatl2 Hatm2). exact Hle.
+Qed.
+
 Lemma met_zero_d : forall c s, unmet c s = false -> forall q, dmax c s q = 0.
 Proof.
   intros c s Hu q. apply Nat.le_0_r. apply max_over_le. intros b Hb. apply max_over_le. intros g Hg.
@@ -484,18 +538,35 @@ Proof.
   apply existsb_exists. exists b. split; [exact Hb|]. apply existsb_exists. exists g. rewrite E. auto.
 Qed.
 
+Lemma met_at : forall c s b g, unmet c s = false -> In b (objs c "box") -> In g (gl c b) -> s "at" [b; g] = true.
+Proof.
+  intros c s b g Hu Hb Hg. destruct (s "at" [b; g]) eqn:E; [reflexivity|]. exfalso.
+  assert (unmet c s = true); [|congruence].
+  apply existsb_exists. exists b. split; [exact Hb|]. apply existsb_exists. exists g. rewrite E. auto.
+Qed.
+
 (* Every goal holds: no term. *)
 Lemma met_zero : forall c s, unmet c s = false -> psum c s = 0 /\ forall q, jmax c s q = 0.
 Proof.
-  intros c s Hu.
-  assert (Hm : forall b g, In b (objs c "box") -> In g (gl c b) -> s "at" [b; g] = true).
-  { intros b g Hb Hg. destruct (s "at" [b; g]) eqn:E; [reflexivity|]. exfalso.
-    assert (unmet c s = true); [|congruence].
-    apply existsb_exists. exists b. split; [exact Hb|]. apply existsb_exists. exists g. rewrite E. auto. }
+  intros c s Hu. assert (Hm := fun b g => met_at c s b g Hu).
   split.
   - apply sum_over_zero. intros b Hb. apply sum_over_zero. intros g Hg. unfold pterm. rewrite (Hm b g Hb Hg). reflexivity.
   - intros q. apply Nat.le_0_r. apply max_over_le. intros b Hb. apply max_over_le. intros g Hg.
     unfold jterm. rewrite (Hm b g Hb Hg). lia.
+Qed.
+
+(* Every goal holds: each box of a pair is on its goal (and on no other square), where the
+   two-box table is 0. *)
+Lemma met_zero_t : forall c s q, sokoban_wf c -> inv c s -> In q (objs c "location") -> unmet c s = false ->
+  tmax c s q = 0.
+Proof.
+  intros c s q Hwf Hi Hq Hu. destruct Hwf as [_ [_ [_ [_ [_ [_ [_ [_ [_ [_ [_ [T1 _]]]]]]]]]]]].
+  apply Nat.le_0_r. apply max_over_le. intros b Hb. apply max_over_le. intros e He.
+  destruct (others_in c b e He) as [He' _].
+  apply max_over_le. intros g Hg. apply max_over_le. intros h Hh.
+  pose proof (gl_loc c b g Hg) as Hg'. pose proof (gl_loc c e h Hh) as Hh'.
+  rewrite (tterm_at c s q b e g h g h Hi Hb He' Hg' Hh' (met_at c s b g Hu Hb Hg) (met_at c s e h Hu He' Hh)).
+  rewrite (T1 q g h Hq Hg' Hh'). lia.
 Qed.
 
 Lemma dead_follow : forall c s s',
@@ -524,7 +595,7 @@ Proof.
   intros c s o s' Hwf Hcert Hi [J1 J2] Hs.
   pose proof (inv_step c s o s' Hi Hs) as Hi'.
   pose proof Hi as [I1 [I2 [I3 [I4 [I5 I6]]]]].
-  pose proof Hwf as [Hnd [Hstat [Wdiag [Wcap [Wedge [Pdiag [Pcap [Pedge [D1 [D2 D3]]]]]]]]]].
+  pose proof Hwf as [Hnd [Hstat [Wdiag [Wcap [Wedge [Pdiag [Pcap [Pedge [D1 [D2 [D3 [T1 [T2 [T3 T4]]]]]]]]]]]]]].
   destruct (certificate_facts c Hcert) as [Hgl _].
   destruct (step_inv c s o s' Hs) as
     [[q0 [q1 [d [Hq0 [Hq1 [Hd [Hcl1 [Hr0 [Hadj [Hrob [Hat [Hcl Hadj']]]]]]]]]]]]
@@ -553,6 +624,18 @@ Proof.
       assert (Hne : q1 <> l) by (intros ->; rewrite (J1 b l Hb Hl' Hat') in Hcl1; discriminate).
       assert (E : dist_by c "onebox" l q0 g <= 1 + dist_by c "onebox" l q1 g); [|lia].
       apply (D2 l q0 q1 g Hl' Hq0 Hq1 (gl_loc c b g Hg)); [|exact Hne].
+      apply existsb_exists. exists d. split; [exact Hd|]. rewrite Hstat, <- I1. exact Hadj. }
+    (* the two-box distance: the same step, and q1 (clear) holds neither box of a pair *)
+    assert (HT : tmax c s q0 <= tmax c s' q1 + 1).
+    { unfold tmax. apply max_over_mono_k. intros b Hb. apply max_over_mono_k. intros e He.
+      destruct (others_in c b e He) as [He' _].
+      apply max_over_mono_k. intros g Hg. apply max_over_mono_k. intros h Hh.
+      apply (tterm_follows c s s' q0 q1 1 b e g h Hi Hi' Hb He'). intros l m Hl Hm Hatl Hatm.
+      exists l, m. rewrite !Hat. split; [exact Hl|split; [exact Hm|split; [exact Hatl|split; [exact Hatm|]]]].
+      assert (Hnl : q1 <> l) by (intros ->; rewrite (J1 b l Hb Hl Hatl) in Hcl1; discriminate).
+      assert (Hnm : q1 <> m) by (intros ->; rewrite (J1 e m He' Hm Hatm) in Hcl1; discriminate).
+      assert (E : dist_pair c "twobox" l m q0 g h <= 1 + dist_pair c "twobox" l m q1 g h); [|lia].
+      apply (T2 l m q0 q1 g h Hl Hm Hq0 Hq1 (gl_loc c b g Hg) (gl_loc c e h Hh)); [|exact Hnl|exact Hnm].
       apply existsb_exists. exists d. split; [exact Hd|]. rewrite Hstat, <- I1. exact Hadj. }
     split.
     + unfold inner. rewrite HU. destruct (unmet c s); lia.
@@ -615,9 +698,41 @@ Proof.
         assert (E : dist_by c "onebox" l q0 g <= 1 + dist_by c "onebox" l l1 g); [|lia].
         apply (D2 l q0 l1 g Hl' Hq0 Hl1 Hg'); [|exact Hnl].
         apply existsb_exists. exists d. auto. }
+    (* the two-box distance: q0 -> l1 -> f, a walk step, a walk step and a push *)
+    assert (Hw1 : existsb (fun v_d => stat c "adjacent" [q0; l1; v_d]) (objs c "direction") = true)
+      by (apply existsb_exists; exists d; auto).
+    assert (Hw2 : existsb (fun v_d => stat c "adjacent" [l1; f; v_d]) (objs c "direction") = true)
+      by (apply existsb_exists; exists d; auto).
+    assert (Hw3 : existsb (fun v_d => andb (stat c "adjacent" [q0; l1; v_d]) (andb (stat c "adjacent" [l1; f; v_d]) true))
+      (objs c "direction") = true) by (apply existsb_exists; exists d; rewrite He1, He2; auto).
+    assert (HT : tmax c s q0 <= tmax c s' l1 + 1).
+    { unfold tmax. apply max_over_mono_k. intros b Hb. apply max_over_mono_k. intros e He.
+      destruct (others_in c b e He) as [He' Hbe].
+      apply max_over_mono_k. intros g Hg. apply max_over_mono_k. intros h Hh.
+      pose proof (gl_loc c b g Hg) as Hg'. pose proof (gl_loc c e h Hh) as Hh'.
+      apply (tterm_follows c s s' q0 l1 1 b e g h Hi Hi' Hb He'). intros l m Hl Hm Hatl Hatm.
+      (* f is clear: neither box of the pair is on it *)
+      assert (Hfl : f <> l) by (intros <-; rewrite (J1 b f Hb Hf Hatl) in Hclf; discriminate).
+      assert (Hfm : f <> m) by (intros <-; rewrite (J1 e f He' Hf Hatm) in Hclf; discriminate).
+      destruct (Nat.eq_dec b b0) as [->|Hnb]; [|destruct (Nat.eq_dec e b0) as [->|Hne]].
+      - (* b0 is the first box, from l1 to f; the second stays on m *)
+        rewrite (I3 b0 l l1 Hb0 Hl Hl1 Hatl Hat0). exists f, m.
+        split; [exact Hf|split; [exact Hm|split; [exact Hb0'|split; [rewrite (Hother e m (not_eq_sym Hbe)); exact Hatm|]]]].
+        pose proof (T3 q0 l1 f m g h Hq0 Hl1 Hf Hm Hg' Hh' Hw1 Hw2 Hw3 Hfm). lia.
+      - (* b0 is the second box, from l1 to f; the first stays on l *)
+        rewrite (I3 b0 m l1 Hb0 Hm Hl1 Hatm Hat0). exists l, f.
+        split; [exact Hl|split; [exact Hf|split; [rewrite (Hother b l Hnb); exact Hatl|split; [exact Hb0'|]]]].
+        pose proof (T4 q0 l1 f l g h Hq0 Hl1 Hf Hl Hg' Hh' Hw1 Hw2 Hw3 Hfl). lia.
+      - (* a third box: the robot's step into l1, b0's square, neither l nor m *)
+        exists l, m. split; [exact Hl|split; [exact Hm|split; [rewrite (Hother b l Hnb); exact Hatl|
+          split; [rewrite (Hother e m Hne); exact Hatm|]]]].
+        assert (Hnl : l1 <> l) by (intros <-; exact (Hnb (J2 b b0 l1 Hb Hb0 Hl1 Hatl Hat0))).
+        assert (Hnm : l1 <> m) by (intros <-; exact (Hne (J2 e b0 l1 He' Hb0 Hl1 Hatm Hat0))).
+        pose proof (T2 l m q0 l1 g h Hl Hm Hq0 Hl1 Hg' Hh' Hw1 Hnl Hnm). lia. }
     split.
     + unfold inner. destruct (unmet c s); [|lia]. destruct (unmet c s') eqn:E; [lia|].
-      destruct (met_zero c s' E) as [Z1 Z2]. rewrite (Z2 l1) in HJ. rewrite (met_zero_d c s' E l1) in HD. lia.
+      destruct (met_zero c s' E) as [Z1 Z2]. rewrite (Z2 l1) in HJ. rewrite (met_zero_d c s' E l1) in HD.
+      rewrite (met_zero_t c s' l1 Hwf Hi' Hl1 E) in HT. lia.
     + apply dead_follow. intros b g l Hb Hg Hl Hne Hle. destruct (Nat.eq_dec b b0) as [->|Hnb].
       * pose proof (gl_loc c b0 g Hg) as Hg'.
         destruct (bloc_is c s b0 l1 Hi Hb0 Hl1 Hat0) as [_ Honly]. rewrite (Honly l Hl) in Hle.

@@ -144,6 +144,7 @@ enum Node {
     MinOver(CBinder, Box<Node>, Box<Node>),
     Dist(u16, CTerm, CTerm),
     DistBy(u16, CTerm, CTerm, CTerm),
+    DistPair(u16, Box<[CTerm; 5]>),
     Cap(u16),
     Bool(bool),
     And(Vec<Node>),
@@ -190,6 +191,7 @@ impl Node {
             | Node::NatVar(_)
             | Node::Dist(..)
             | Node::DistBy(..)
+            | Node::DistPair(..)
             | Node::Cap(_)
             | Node::Bool(_)
             | Node::Eq(..)
@@ -330,6 +332,21 @@ pub struct DistTable {
     /// `push-distance`: target object id to its column's number (`n * n` entries each, node
     /// (x, y) at `x * n + y`); `u32::MAX` for a target without a column, which reads 0.
     columns: Option<Vec<u32>>,
+    /// A two-object `push-distance` table's index (its entries are in `dist`).
+    pairs: Option<Box<PairColumns>>,
+}
+
+/// Where a two-object `push-distance` table's entries are: nodes are the squares some walk edge
+/// touches (object id to node number, `u32::MAX` for the others), a column holds `n * n * n`
+/// entries, node (x1, x2, y) at `(x1 * n + x2) * n + y`. One column serves the targets (t1, t2)
+/// and, read with the objects swapped, (t2, t1). A lookup with an argument off the nodes, or
+/// with targets without a column, reads 0: every checked property holds of such entries.
+#[derive(Debug)]
+struct PairColumns {
+    node: Vec<u32>,
+    n: usize,
+    /// (t1, t2) object ids to the column's number and whether it is read swapped.
+    columns: FxHashMap<(u32, u32), (u32, bool)>,
 }
 
 impl AtomTable {
@@ -394,11 +411,33 @@ impl DistTable {
         }
     }
 
+    /// A two-object `push-distance` table's target pairs with a column, both ways round (every
+    /// other pair reads 0); `None` for the other kinds.
+    pub fn pair_targets(&self) -> Option<Vec<(u32, u32)>> {
+        let mut v: Vec<(u32, u32)> = self.pairs.as_ref()?.columns.keys().copied().collect();
+        v.sort_unstable();
+        Some(v)
+    }
+
+    /// A two-object `push-distance` entry: the objects on `x1` and `x2`, the agent on `y`, to
+    /// the targets `t1` and `t2`. `None` for the other kinds.
+    pub fn distance_pair(&self, x1: u32, x2: u32, y: u32, t1: u32, t2: u32) -> Option<u64> {
+        let p = self.pairs.as_ref()?;
+        let Some(&(k, swapped)) = p.columns.get(&(t1, t2)) else { return Some(0) };
+        let node = |o: u32| p.node.get(o as usize).copied().unwrap_or(u32::MAX);
+        let (a, b, c) = (node(x1), node(x2), node(y));
+        if a == u32::MAX || b == u32::MAX || c == u32::MAX {
+            return Some(0);
+        }
+        let (a, b) = if swapped { (b, a) } else { (a, b) };
+        Some(self.dist[((k as usize * p.n + a as usize) * p.n + b as usize) * p.n + c as usize] as u64)
+    }
+
     /// The entry the evaluator reads for objects `a` and `b` (the cap outside the table's type),
     /// for a `distance` table; `None` for a `distance-by` table. The test that compares the
     /// printed Coq definitions with the evaluator prints the tables from it.
     pub fn distance(&self, a: u32, b: u32) -> Option<u64> {
-        (self.index.is_empty() && self.columns.is_none()).then(|| self.get(a, b))
+        (self.index.is_empty() && self.columns.is_none() && self.pairs.is_none()).then(|| self.get(a, b))
     }
 
     /// The entry the evaluator reads for index object `i` and objects `a` and `b`, for a
@@ -564,6 +603,7 @@ impl Program {
                 pairs.extend(relation_pairs(view, &t.name, &t.ty, r)?);
             }
             let table = match &t.index {
+                _ if t.push.as_ref().is_some_and(|p| p.targets.len() == 2) => pair_push_distance_table(view, t)?,
                 _ if t.push.is_some() => push_distance_table(view, t)?,
                 None => distance_table_with(view, &t.name, &t.edges, &pairs, &t.ty, t.exact)?,
                 Some(_) if !pairs.is_empty() => {
@@ -818,6 +858,10 @@ impl Program {
             Node::Dist(t, a, b) => self.tables[*t as usize].get(Self::term(*a, env), Self::term(*b, env)),
             Node::DistBy(t, i, a, b) => {
                 self.tables[*t as usize].get_by(Self::term(*i, env), Self::term(*a, env), Self::term(*b, env))
+            }
+            Node::DistPair(t, v) => {
+                let [x1, x2, y, t1, t2] = v.map(|x| Self::term(x, env));
+                self.tables[*t as usize].distance_pair(x1, x2, y, t1, t2).unwrap_or(0)
             }
             Node::Cap(t) => self.tables[*t as usize].cap as u64,
             Node::Memo(base, var, false, x) => {
@@ -1853,6 +1897,11 @@ impl<'v, 'a> Compiler<'v, 'a> {
                 let k = tables.iter().position(|x| x == t).expect("the parser checked tables") as u16;
                 Node::DistBy(k, self.term(i)?, self.term(a)?, self.term(b)?)
             }
+            Expr::DistPair(t, v) => {
+                let k = tables.iter().position(|x| x == t).expect("the parser checked tables") as u16;
+                let [a, b, c, d, e] = &**v;
+                Node::DistPair(k, Box::new([self.term(a)?, self.term(b)?, self.term(c)?, self.term(d)?, self.term(e)?]))
+            }
             Expr::Cap(t) => Node::Cap(tables.iter().position(|x| x == t).expect("the parser checked tables") as u16),
             Expr::Bool(b) => Node::Bool(*b),
             Expr::And(v) => Node::And(cheap_first(v.iter().map(|x| self.node(x, tables)).collect::<Result<_, _>>()?)),
@@ -1923,7 +1972,7 @@ fn cheap_first(mut v: Vec<Node>) -> Vec<Node> {
 fn cost(n: &Node) -> u64 {
     match n {
         Node::Num(_) | Node::NatVar(_) | Node::Bool(_) | Node::Eq(..) | Node::Cap(_) => 1,
-        Node::Dist(..) | Node::DistBy(..) | Node::Atom(..) => 2,
+        Node::Dist(..) | Node::DistBy(..) | Node::DistPair(..) | Node::Atom(..) => 2,
         Node::Add(v) | Node::Max(v) | Node::Min(v) | Node::And(v) | Node::Or(v) => {
             v.iter().fold(1, |a, x| a.saturating_add(cost(x)))
         }
@@ -2056,7 +2105,7 @@ fn work(n: &Node) -> u64 {
     };
     match n {
         Node::Num(_) | Node::NatVar(_) | Node::Bool(_) | Node::Eq(..) | Node::Cap(_) => 0,
-        Node::Dist(..) | Node::DistBy(..) | Node::Atom(..) | Node::Memo(..) | Node::Table(..) => 1,
+        Node::Dist(..) | Node::DistBy(..) | Node::DistPair(..) | Node::Atom(..) | Node::Memo(..) | Node::Table(..) => 1,
         Node::Add(v) | Node::Max(v) | Node::Min(v) | Node::And(v) | Node::Or(v) => v.iter().map(work).sum(),
         Node::Sub(a, b) | Node::Mul(a, b) | Node::Less(a, b) | Node::LessEq(a, b) | Node::Let(_, a, b) => {
             work(a) + work(b)
@@ -2162,6 +2211,7 @@ fn canonical(e: &Expr, free: Option<&str>) -> Expr {
             }
             Expr::Dist(t, a, b) => Expr::Dist(t.clone(), rename(a, names), rename(b, names)),
             Expr::DistBy(t, i, a, b) => Expr::DistBy(t.clone(), rename(i, names), rename(a, names), rename(b, names)),
+            Expr::DistPair(t, v) => Expr::DistPair(t.clone(), Box::new(v.clone().map(|x| rename(&x, names)))),
             Expr::Eq(a, b) => Expr::Eq(rename(a, names), rename(b, names)),
             Expr::Atom(src, p, args) => Expr::Atom(*src, p.clone(), args.iter().map(|t| rename(t, names)).collect()),
         }
@@ -2210,6 +2260,7 @@ fn free_vars(e: &Expr, bound: &mut Vec<String>, f: &mut dyn FnMut(&str)) {
         }
         Expr::Dist(_, a, b) | Expr::Eq(a, b) => [a, b].iter().for_each(|x| term(x, bound, f)),
         Expr::DistBy(_, i, a, b) => [i, a, b].iter().for_each(|x| term(x, bound, f)),
+        Expr::DistPair(_, v) => v.iter().for_each(|x| term(x, bound, f)),
         Expr::Atom(_, _, args) => args.iter().for_each(|x| term(x, bound, f)),
     }
 }
@@ -2388,39 +2439,62 @@ const PUSH_TABLE_ENTRIES: usize = 1 << 23;
 /// (t, y); an agent's step y -> y' (a walk edge, y' != x) lowers an entry by at most 1; a push
 /// r -> a -> b, from (a, r) to (b, a), lowers it by at most 1. A target without a column reads 0
 /// everywhere, which has the same properties.
+/// A `push-distance` table's graph over the positions of its type's objects: walk edges, and
+/// pushes r -> a -> b along walk edges where `push` holds, with their pushers per push a -> b.
+struct PushGraph {
+    pos: Vec<u32>,
+    n: usize,
+    /// The type's objects, by position.
+    nodes: Vec<u32>,
+    walk: Vec<(u32, u32)>,
+    pred: Vec<Vec<u32>>,
+    pushes: Vec<(u32, u32, u32)>,
+    pushers: FxHashMap<(u32, u32), Vec<u32>>,
+}
+
+impl PushGraph {
+    fn new(view: &TaskView, t: &crate::lang::Table) -> Result<PushGraph, CompileError> {
+        let p = t.push.as_ref().expect("a push-distance table");
+        let name = t.name.as_str();
+        let (pos, n) = type_positions(view, name, &t.ty)?;
+        let nodes = view.objects_of(&t.ty).expect("checked by type_positions");
+        let walk: Vec<(u32, u32)> = relation_pairs(view, name, &t.ty, &p.walk)?
+            .into_iter()
+            .map(|(a, b)| (pos[a as usize], pos[b as usize]))
+            .collect();
+        let mut succ: Vec<Vec<u32>> = vec![Vec::new(); n];
+        let mut pred: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for &(a, b) in &walk {
+            succ[a as usize].push(b);
+            pred[b as usize].push(a);
+        }
+        let vars: Vec<&str> = p.vars.iter().map(String::as_str).collect();
+        let mut push = TaskRelation::new(view, &vars, &p.push).map_err(|e| in_table(name, e))?;
+        let mut pushes: Vec<(u32, u32, u32)> = Vec::new();
+        for &(r, a) in &walk {
+            for &b in &succ[a as usize] {
+                if push.holds(&[nodes[r as usize], nodes[a as usize], nodes[b as usize]]) {
+                    pushes.push((r, a, b));
+                }
+            }
+        }
+        let mut pushers: FxHashMap<(u32, u32), Vec<u32>> = FxHashMap::default();
+        for &(r, a, b) in &pushes {
+            pushers.entry((a, b)).or_default().push(r);
+        }
+        Ok(PushGraph { pos, n, nodes, walk, pred, pushes, pushers })
+    }
+}
+
+fn in_table(name: &str, e: CompileError) -> CompileError {
+    CompileError(format!("table `{name}`: {}", e.0))
+}
+
 fn push_distance_table(view: &TaskView, t: &crate::lang::Table) -> Result<DistTable, CompileError> {
     let p = t.push.as_ref().expect("a push-distance table");
     let name = t.name.as_str();
-    let (pos, n) = type_positions(view, name, &t.ty)?;
-    let nodes = view.objects_of(&t.ty).expect("checked by type_positions");
-    let walk: Vec<(u32, u32)> = relation_pairs(view, name, &t.ty, &p.walk)?
-        .into_iter()
-        .map(|(a, b)| (pos[a as usize], pos[b as usize]))
-        .collect();
-    let mut succ: Vec<Vec<u32>> = vec![Vec::new(); n];
-    let mut pred: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for &(a, b) in &walk {
-        succ[a as usize].push(b);
-        pred[b as usize].push(a);
-    }
-    // Pushes r -> a -> b along walk edges where `push` holds, as positions.
-    let vars: Vec<&str> = p.vars.iter().map(String::as_str).collect();
-    let in_table = |e: CompileError| CompileError(format!("table `{name}`: {}", e.0));
-    let mut push = TaskRelation::new(view, &vars, &p.push).map_err(in_table)?;
-    let mut pushes: Vec<(u32, u32, u32)> = Vec::new();
-    for &(r, a) in &walk {
-        for &b in &succ[a as usize] {
-            if push.holds(&[nodes[r as usize], nodes[a as usize], nodes[b as usize]]) {
-                pushes.push((r, a, b));
-            }
-        }
-    }
-    // The pushers of each push a -> b, for the backward search.
-    let mut pushers: FxHashMap<(u32, u32), Vec<u32>> = FxHashMap::default();
-    for &(r, a, b) in &pushes {
-        pushers.entry((a, b)).or_default().push(r);
-    }
-    let mut to = TaskRelation::new(view, &[p.target.as_str()], &p.to).map_err(in_table)?;
+    let PushGraph { pos, n, nodes, walk, pred, pushes, pushers } = PushGraph::new(view, t)?;
+    let mut to = TaskRelation::new(view, &[p.targets[0].as_str()], &p.to).map_err(|e| in_table(name, e))?;
     let mut columns = vec![u32::MAX; view.task.objects.len()];
     let (nn, cap) = (n * n, (n * n) as u32);
     let mut dist: Vec<u32> = Vec::new();
@@ -2487,7 +2561,145 @@ fn push_distance_table(view: &TaskView, t: &crate::lang::Table) -> Result<DistTa
             }
         }
     }
-    Ok(DistTable { name: name.into(), pos, n, dist, cap, index: Vec::new(), columns: Some(columns) })
+    Ok(DistTable { name: name.into(), pos, n, dist, cap, index: Vec::new(), columns: Some(columns), pairs: None })
+}
+
+/// A two-object `push-distance` table's entries are at most this many, as the one-object kind's.
+const PAIR_TABLE_ENTRIES: usize = PUSH_TABLE_ENTRIES;
+
+/// A two-object `push-distance` table (see [`crate::lang::Push`] and [`PairColumns`]): one column
+/// per pair of distinct target nodes where `to` holds either way round (while the table has
+/// room), BFS backwards from the nodes (t1, t2, y), cap `n * n * n`. Checked after the fill, as
+/// the printed wf states: 0 at (t1, t2, y); a step y -> y1 onto neither object's square lowers
+/// an entry by at most 1; a push r -> a -> b of the first object, from (a, x2, r) to
+/// (b, x2, a) with b != x2, and of the second, from (x1, a, r) to (x1, b, a) with b != x1, too.
+/// Read swapped, a column has the same properties (a step is symmetric in the objects, and a
+/// push of the first is one of the second), and entries that read 0 have them trivially.
+fn pair_push_distance_table(view: &TaskView, t: &crate::lang::Table) -> Result<DistTable, CompileError> {
+    let p = t.push.as_ref().expect("a push-distance table");
+    let name = t.name.as_str();
+    let g = PushGraph::new(view, t)?;
+    // Nodes: the positions some walk edge touches; a step or a push moves only between them.
+    let mut node_of = vec![u32::MAX; g.n];
+    let mut node_pos: Vec<u32> = Vec::new();
+    for &(a, b) in &g.walk {
+        for x in [a, b] {
+            if node_of[x as usize] == u32::MAX {
+                node_of[x as usize] = node_pos.len() as u32;
+                node_pos.push(x);
+            }
+        }
+    }
+    let n = node_pos.len();
+    let walk: Vec<(u32, u32)> = g.walk.iter().map(|&(a, b)| (node_of[a as usize], node_of[b as usize])).collect();
+    let mut pred: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for &(a, b) in &walk {
+        pred[b as usize].push(a);
+    }
+    let pushes: Vec<(u32, u32, u32)> =
+        g.pushes.iter().map(|&(r, a, b)| (node_of[r as usize], node_of[a as usize], node_of[b as usize])).collect();
+    let mut pushers: FxHashMap<(u32, u32), Vec<u32>> = FxHashMap::default();
+    for &(r, a, b) in &pushes {
+        pushers.entry((a, b)).or_default().push(r);
+    }
+    let vars: Vec<&str> = p.targets.iter().map(String::as_str).collect();
+    let mut to = TaskRelation::new(view, &vars, &p.to).map_err(|e| in_table(name, e))?;
+    let column = n.pow(3);
+    let cap = u32::try_from(column).unwrap_or(u32::MAX);
+    let mut columns: FxHashMap<(u32, u32), (u32, bool)> = FxHashMap::default();
+    let mut targets: Vec<(u32, u32)> = Vec::new();
+    let mut dist: Vec<u32> = Vec::new();
+    let mut queue: std::collections::VecDeque<u32> = std::collections::VecDeque::new();
+    let node = |x1: usize, x2: usize, y: usize| ((x1 * n + x2) * n + y) as u32;
+    for t1 in 0..n {
+        for t2 in t1 + 1..n {
+            if column == 0 || dist.len() + column > PAIR_TABLE_ENTRIES {
+                break;
+            }
+            let (o1, o2) = (g.nodes[node_pos[t1] as usize], g.nodes[node_pos[t2] as usize]);
+            if !to.holds(&[o1, o2]) && !to.holds(&[o2, o1]) {
+                continue;
+            }
+            let k = targets.len() as u32;
+            columns.insert((o1, o2), (k, false));
+            columns.insert((o2, o1), (k, true));
+            targets.push((t1 as u32, t2 as u32));
+            let base = dist.len();
+            dist.resize(base + column, cap);
+            let col = &mut dist[base..];
+            queue.clear();
+            for y in 0..n {
+                col[node(t1, t2, y) as usize] = 0;
+                queue.push_back(node(t1, t2, y));
+            }
+            while let Some(k) = queue.pop_front() {
+                let k = k as usize;
+                let (y, x2, x1) = (k % n, (k / n) % n, k / (n * n));
+                let d = col[k] + 1;
+                let reach = |e: u32, col: &mut [u32], queue: &mut std::collections::VecDeque<u32>| {
+                    if col[e as usize] == cap {
+                        col[e as usize] = d;
+                        queue.push_back(e);
+                    }
+                };
+                // Steps into y, onto neither object's square.
+                if y != x1 && y != x2 {
+                    for &y0 in &pred[y] {
+                        reach(node(x1, x2, y0 as usize), col, &mut queue);
+                    }
+                }
+                if x1 != x2 {
+                    // The first object pushed a = y -> b = x1 by the agent from r.
+                    for &r in pushers.get(&(y as u32, x1 as u32)).map_or(&[][..], Vec::as_slice) {
+                        reach(node(y, x2, r as usize), col, &mut queue);
+                    }
+                    // The second object pushed a = y -> b = x2.
+                    for &r in pushers.get(&(y as u32, x2 as u32)).map_or(&[][..], Vec::as_slice) {
+                        reach(node(x1, y, r as usize), col, &mut queue);
+                    }
+                }
+            }
+        }
+    }
+    // The checked properties.
+    let bad = |what: &str| Err(CompileError(format!("table `{name}`: {what}")));
+    for (k, &(t1, t2)) in targets.iter().enumerate() {
+        let col = &dist[k * column..(k + 1) * column];
+        let at = |x1: u32, x2: u32, y: u32| col[node(x1 as usize, x2 as usize, y as usize) as usize];
+        if (0..n as u32).any(|y| at(t1, t2, y) != 0) {
+            return bad("nonzero at its targets");
+        }
+        for &(y, y1) in &walk {
+            for x1 in (0..n as u32).filter(|&x| x != y1) {
+                for x2 in (0..n as u32).filter(|&x| x != y1) {
+                    if at(x1, x2, y) > at(x1, x2, y1).saturating_add(1) {
+                        return bad("a step's consistency fails");
+                    }
+                }
+            }
+        }
+        for &(r, a, b) in &pushes {
+            for x in (0..n as u32).filter(|&x| x != b) {
+                if at(a, x, r) > at(b, x, a).saturating_add(1) || at(x, a, r) > at(x, b, a).saturating_add(1) {
+                    return bad("a push's consistency fails");
+                }
+            }
+        }
+    }
+    let mut object_node = vec![u32::MAX; view.task.objects.len()];
+    for (i, &x) in node_pos.iter().enumerate() {
+        object_node[g.nodes[x as usize] as usize] = i as u32;
+    }
+    Ok(DistTable {
+        name: name.into(),
+        pos: g.pos,
+        n: g.n,
+        dist,
+        cap,
+        index: Vec::new(),
+        columns: None,
+        pairs: Some(Box::new(PairColumns { node: object_node, n, columns })),
+    })
 }
 
 /// [`distance_table_with`] without relation edges.
@@ -2524,7 +2736,7 @@ pub fn distance_table_with(
         push_edge(&pos, a, b, false, &mut edges);
     }
     let dist = checked_distances(name, n, &edges, exact)?;
-    Ok(DistTable { name: name.into(), pos, n, dist, cap: n as u32, index: Vec::new(), columns: None })
+    Ok(DistTable { name: name.into(), pos, n, dist, cap: n as u32, index: Vec::new(), columns: None, pairs: None })
 }
 
 /// A `distance-by` table: for each object `i` of `index_ty`, the distances of [`distance_table`]
@@ -2560,7 +2772,7 @@ pub fn distance_table_by(
     for e in &edges {
         dist.extend(checked_distances(name, n, e, exact)?);
     }
-    Ok(DistTable { name: name.into(), pos, n, dist, cap: n as u32, index, columns: None })
+    Ok(DistTable { name: name.into(), pos, n, dist, cap: n as u32, index, columns: None, pairs: None })
 }
 
 /// The edge predicates of a table: static, of the given arity.

@@ -8,6 +8,7 @@
 //!                 init : string -> list nat -> bool; goal : string -> list nat -> bool;
 //!                 stat : string -> list nat -> bool; dist : string -> nat -> nat -> nat;
 //!                 dist_by : string -> nat -> nat -> nat -> nat;  (* distance-by tables *)
+//!                 dist_pair : string -> nat -> nat -> nat -> nat -> nat -> nat;  (* two objects *)
 //!                 dist_cap : string -> nat;
 //!                 obj : string -> nat }.
 //! ```
@@ -39,6 +40,7 @@ Record Ctx := {
   stat : string -> list nat -> bool;
   dist : string -> nat -> nat -> nat;
   dist_by : string -> nat -> nat -> nat -> nat;
+  dist_pair : string -> nat -> nat -> nat -> nat -> nat -> nat;
   dist_cap : string -> nat;
   obj : string -> nat
 }.
@@ -72,7 +74,7 @@ Definition Op := (Schema * list nat)%type.
 (* The context whose state is s: what the heuristic reads in state s of the task c. *)
 Definition at_state (c : Ctx) (s : State) : Ctx :=
   {| objs := objs c; holds := s; init := init c; goal := goal c; stat := stat c; dist := dist c;
-     dist_by := dist_by c; dist_cap := dist_cap c; obj := obj c |}.
+     dist_by := dist_by c; dist_pair := dist_pair c; dist_cap := dist_cap c; obj := obj c |}.
 
 Definition arg_value (c : Ctx) (xs : list nat) (a : Arg) : nat :=
   match a with AVar i => nth i xs 0 | AObj o => obj c o end.
@@ -173,6 +175,9 @@ pub fn expr(e: &Expr) -> String {
         }
         Expr::Dist(t, a, b) => format!("(dist c \"{t}\" {} {})", term(a), term(b)),
         Expr::DistBy(t, i, a, b) => format!("(dist_by c \"{t}\" {} {} {})", term(i), term(a), term(b)),
+        Expr::DistPair(t, v) => {
+            format!("(dist_pair c \"{t}\" {})", v.iter().map(term).collect::<Vec<_>>().join(" "))
+        }
         Expr::Cap(t) => format!("(dist_cap c \"{t}\")"),
         Expr::Bool(b) => b.to_string(),
         Expr::And(v) => v.iter().rev().fold("true".into(), |acc, x| format!("(andb {} {acc})", expr(x))),
@@ -329,8 +334,33 @@ fn model(d: &Definition, n: &str) -> String {
             };
             let walk = |a: &str, b: &str| rel(&[(&p.walk.from, a), (&p.walk.to, b)], &p.walk.expr);
             let push = rel(&[(&p.vars[0], "r"), (&p.vars[1], "a"), (&p.vars[2], "b")], &p.push);
-            let d_ = format!("dist_by c {tn}");
             let inn = |vs: &[&str]| vs.iter().map(|v| format!("In {v} (objs c {ty}) -> ")).collect::<String>();
+            // Two objects: the entry for objects x1, x2, agent y, targets t1, t2 is
+            // `dist_pair c NAME x1 x2 y t1 t2`; a step avoids both objects' squares, a push of
+            // one ends off the other's square.
+            if p.targets.len() == 2 {
+                let d_ = format!("dist_pair c {tn}");
+                wf.push(format!(
+                    "(forall y t1 t2, {}{d_} t1 t2 y t1 t2 = 0) /\\\n  \
+                     (forall x1 x2 y y1 t1 t2, {}{} -> y1 <> x1 -> y1 <> x2 ->\n     \
+                     {d_} x1 x2 y t1 t2 <= 1 + {d_} x1 x2 y1 t1 t2) /\\\n  \
+                     (forall r a b x2 t1 t2, {}{} -> {} ->\n     {push} -> b <> x2 ->\n     \
+                     {d_} a x2 r t1 t2 <= 1 + {d_} b x2 a t1 t2) /\\\n  \
+                     (forall r a b x1 t1 t2, {}{} -> {} ->\n     {push} -> b <> x1 ->\n     \
+                     {d_} x1 a r t1 t2 <= 1 + {d_} x1 b a t1 t2)",
+                    inn(&["y", "t1", "t2"]),
+                    inn(&["x1", "x2", "y", "y1", "t1", "t2"]),
+                    walk("y", "y1"),
+                    inn(&["r", "a", "b", "x2", "t1", "t2"]),
+                    walk("r", "a"),
+                    walk("a", "b"),
+                    inn(&["r", "a", "b", "x1", "t1", "t2"]),
+                    walk("r", "a"),
+                    walk("a", "b"),
+                ));
+                continue;
+            }
+            let d_ = format!("dist_by c {tn}");
             wf.push(format!(
                 "(forall y t, {}{d_} t y t = 0) /\\\n  \
                  (forall x y y1 t, {}{} -> y1 <> x ->\n     {d_} x y t <= 1 + {d_} x y1 t) /\\\n  \

@@ -28,6 +28,13 @@
 //!                                      ; push holds), ending on a; (dist NAME x y t) is the
 //!                                      ; distance to any node (t, y'), for targets t where `to`
 //!                                      ; holds and the table fits (0 for the others)
+//!   (table NAME (push-distance TYPE (walk ...) (push ...) (to (?s ?t) BOOL)))
+//!                                      ; two pushed objects: nodes (x1, x2, y), the agent
+//!                                      ; steps onto neither object's square, and pushes one
+//!                                      ; object onto a square the other is not on;
+//!                                      ; (dist NAME x1 x2 y t1 t2) is the distance to any node
+//!                                      ; (t1, t2, y'), for pairs (t1, t2) where `to` holds (or
+//!                                      ; (t2, t1) does) and the table fits (0 for the others)
 //!   (dead-end BOOL)                    ; optional: infinity where it holds
 //!   (value NAT))
 //! ```
@@ -37,7 +44,8 @@
 //! `(sum (?v TYPE [FILTER]) e)`, `(count (?v TYPE [FILTER]) b)`, `(max-over (?v TYPE [FILTER]) e)`
 //! (0 when empty), `(min-over (?v TYPE [FILTER]) e EMPTY)`, `(dist TABLE t t)` (the table's cap
 //! when unreachable or outside its type), `(dist TABLE i t t)` (a `distance-by` table: the graph
-//! of object `i`; the cap too when `i` is outside ITYPE), `(cap TABLE)`. Booleans: `true`, `false`, `(and ...)`, `(or ...)`,
+//! of object `i`; the cap too when `i` is outside ITYPE), `(dist TABLE x1 x2 y t1 t2)` (a
+//! two-object `push-distance` table), `(cap TABLE)`. Booleans: `true`, `false`, `(and ...)`, `(or ...)`,
 //! `(not b)`, `(= t t)`, `(< e e)`, `(<= e e)`, `(exists (?v TYPE [FILTER]) b)`,
 //! `(forall (?v TYPE [FILTER]) b)`, and atom tests `(holds (P t ...))` (the state),
 //! `(init (P t ...))`, `(goal (P t ...))` (a positive goal atom), `(static (P t ...))` (an initial
@@ -108,6 +116,9 @@ pub enum Expr {
     /// A `distance-by` table's distance in the graph of the first term's object, or a
     /// `push-distance` table's from the object on the first term and the agent on the second.
     DistBy(String, Term, Term, Term),
+    /// A two-object `push-distance` table's distance: objects on the first two terms, the agent
+    /// on the third, to the last two.
+    DistPair(String, Box<[Term; 5]>),
     /// A table's cap: the value of unreachable entries.
     Cap(String),
     Bool(bool),
@@ -195,21 +206,34 @@ pub struct Table {
 /// of r -> a and of a -> b and `push` holds of (r, a, b), and the agent ends on a. `(dist NAME
 /// x y t)` is the distance from (x, y) to any node (t, y'): a lower bound on the steps and pushes
 /// that bring the object to t when nothing else is in the way (sokoban's one box and its robot).
+///
+/// With two targets in `to`, the table is over triples (x1, x2, y): two objects and the agent.
+/// The agent steps y -> y' with y' on neither object's square; it pushes the first object
+/// from (a, x2, r) to (b, x2, a) where b != x2, or the second from (x1, a, r) to (x1, b, a)
+/// where b != x1. `(dist NAME x1 x2 y t1 t2)` is the distance to any node (t1, t2, y'): a lower
+/// bound on the steps and pushes that bring both objects home (sokoban's pairs of boxes).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Push {
     pub walk: Relation,
     /// The pusher's square, the object's square and where the object goes.
     pub vars: [String; 3],
     pub push: Expr,
-    /// The targets whose distances are computed: `to` holds of `target` (the others read 0).
-    pub target: String,
+    /// The targets whose distances are computed: `to` holds of `targets` (the others read 0).
+    /// One variable for one object, two for a pair of objects.
+    pub targets: Vec<String>,
     pub to: Expr,
 }
 
 impl Table {
-    /// Whether `(dist NAME ...)` takes three terms: a `distance-by` or a `push-distance` table.
-    pub fn three_terms(&self) -> bool {
-        self.index.is_some() || self.push.is_some()
+    /// How many terms `(dist NAME ...)` takes: 3 for a `distance-by` or a one-object
+    /// `push-distance` table, 5 for a two-object one, 2 otherwise.
+    pub fn dist_terms(&self) -> usize {
+        match &self.push {
+            Some(p) if p.targets.len() == 2 => 5,
+            Some(_) => 3,
+            None if self.index.is_some() => 3,
+            None => 2,
+        }
     }
 }
 
@@ -395,21 +419,25 @@ pub fn parse(text: &str) -> R<Definition> {
     Ok(d)
 }
 
-/// `(push-distance TYPE (walk (?a ?b) BOOL) (push (?r ?a ?b) BOOL) (to (?t) BOOL))`.
+/// `(push-distance TYPE (walk (?a ?b) BOOL) (push (?r ?a ?b) BOOL) (to (?t) BOOL))`, or with
+/// `(to (?s ?t) BOOL)` for two objects.
 fn push_table(name: &str, spec: &Sexp) -> R<Table> {
     fn bad<T>(p: Pos) -> R<T> {
-        err(p, "expected `(push-distance TYPE (walk (?a ?b) BOOL) (push (?r ?a ?b) BOOL) (to (?t) BOOL))`")
+        err(
+            p,
+            "expected `(push-distance TYPE (walk (?a ?b) BOOL) (push (?r ?a ?b) BOOL) (to (?t) BOOL))` (or `(to (?s ?t) BOOL)`)",
+        )
     }
     let s = spec.list().unwrap_or(&[]);
     let (Some(ty), [walk, push, to]) = (s.get(1).and_then(Sexp::atom), s.get(2..).unwrap_or(&[])) else {
         return bad(spec.pos());
     };
     // One clause `(WORD (?v ...) BOOL)` over the task (never the state), with `k` distinct variables.
-    let clause = |c: &Sexp, word: &str, k: usize| -> R<(Vec<String>, Expr)> {
+    let clause = |c: &Sexp, word: &str, k: std::ops::RangeInclusive<usize>| -> R<(Vec<String>, Expr)> {
         let (Some([_, vars, body]), Some(w)) = (c.list(), c.head()) else { return bad(c.pos()) };
         let names: Vec<String> = vars.list().unwrap_or(&[]).iter().filter_map(Sexp::atom).map(str::to_string).collect();
         let distinct = names.iter().enumerate().all(|(i, v)| !names[..i].contains(v));
-        if w != word || names.len() != k || vars.list().map_or(0, <[Sexp]>::len) != k || !distinct {
+        if w != word || !k.contains(&names.len()) || vars.list().map_or(0, <[Sexp]>::len) != names.len() || !distinct {
             return bad(c.pos());
         }
         if names.iter().any(|v| !v.starts_with('?')) {
@@ -421,12 +449,11 @@ fn push_table(name: &str, spec: &Sexp) -> R<Table> {
         }
         Ok((names, expr))
     };
-    let (w, walk) = clause(walk, "walk", 2)?;
-    let (p, push) = clause(push, "push", 3)?;
-    let (t, to) = clause(to, "to", 1)?;
+    let (w, walk) = clause(walk, "walk", 2..=2)?;
+    let (p, push) = clause(push, "push", 3..=3)?;
+    let (targets, to) = clause(to, "to", 1..=2)?;
     let [a, b] = <[String; 2]>::try_from(w).expect("two variables");
     let vars = <[String; 3]>::try_from(p).expect("three variables");
-    let target = t.into_iter().next().expect("one variable");
     Ok(Table {
         name: name.into(),
         ty: ty.into(),
@@ -434,7 +461,7 @@ fn push_table(name: &str, spec: &Sexp) -> R<Table> {
         index: None,
         relations: Vec::new(),
         exact: false,
-        push: Some(Push { walk: Relation { from: a, to: b, expr: walk }, vars, push, target, to }),
+        push: Some(Push { walk: Relation { from: a, to: b, expr: walk }, vars, push, targets, to }),
     })
 }
 
@@ -458,15 +485,15 @@ struct Scope {
     objects: Vec<String>,
     nats: Vec<String>,
     tables: Vec<String>,
-    /// The `distance-by` tables among `tables`.
-    indexed: Vec<String>,
+    /// How many terms each of `tables` takes in `(dist ...)`.
+    terms: Vec<usize>,
 }
 
 impl Scope {
     fn with_tables(tables: &[Table]) -> Scope {
         Scope {
             tables: tables.iter().map(|t| t.name.clone()).collect(),
-            indexed: tables.iter().filter(|t| t.three_terms()).map(|t| t.name.clone()).collect(),
+            terms: tables.iter().map(Table::dist_terms).collect(),
             ..Scope::default()
         }
     }
@@ -578,20 +605,32 @@ impl Scope {
                 Expr::MinOver(b, Box::new(inner.nat(&a[1])?), Box::new(self.nat(&a[2])?))
             }
             "dist" => {
-                let a = self.args(s, 3..=4)?;
+                let a = self.args(s, 3..=6)?;
                 let t = a[0].atom().unwrap_or("");
-                if !self.tables.iter().any(|x| x == t) {
+                let Some(k) = self.tables.iter().position(|x| x == t) else {
                     return err(a[0].pos(), format!("unknown table `{t}` (declare it with `(table ...)` first)"));
-                }
-                match (self.indexed.iter().any(|x| x == t), a.len()) {
-                    (false, 3) => Expr::Dist(t.into(), self.term(&a[1])?, self.term(&a[2])?),
-                    (true, 4) => Expr::DistBy(t.into(), self.term(&a[1])?, self.term(&a[2])?, self.term(&a[3])?),
-                    (false, _) => return err(s.pos(), format!("`(dist {t} FROM TO)`: table `{t}` has one graph")),
-                    (true, _) => {
+                };
+                match (self.terms[k], a.len() - 1) {
+                    (2, 2) => Expr::Dist(t.into(), self.term(&a[1])?, self.term(&a[2])?),
+                    (3, 3) => Expr::DistBy(t.into(), self.term(&a[1])?, self.term(&a[2])?, self.term(&a[3])?),
+                    (5, 5) => {
+                        let v = a[1..].iter().map(|x| self.term(x)).collect::<R<Vec<Term>>>()?;
+                        Expr::DistPair(t.into(), Box::new(<[Term; 5]>::try_from(v).expect("five terms")))
+                    }
+                    (2, _) => return err(s.pos(), format!("`(dist {t} FROM TO)`: table `{t}` has one graph")),
+                    (3, _) => {
                         return err(
                             s.pos(),
                             format!(
                                 "`(dist {t} A B C)`: table `{t}` takes three terms (a `distance-by` or `push-distance` table)"
+                            ),
+                        );
+                    }
+                    _ => {
+                        return err(
+                            s.pos(),
+                            format!(
+                                "`(dist {t} X1 X2 Y T1 T2)`: table `{t}` takes five terms (a two-object `push-distance` table)"
                             ),
                         );
                     }
@@ -707,12 +746,21 @@ mod tests {
         let spec = "(walk (?a ?b) (static (e ?a ?b))) (push (?r ?a ?b) (static (e ?r ?a))) (to (?t) (goal (at x ?t)))";
         let p = push(spec, "(dist g x y z)").unwrap();
         assert_eq!(p.tables[0].push.as_ref().map(|p| p.vars.len()), Some(3));
-        assert!(p.tables[0].three_terms());
+        assert_eq!(p.tables[0].dist_terms(), 3);
         let e = push(spec, "(dist g x y)").unwrap_err();
         assert!(e.message.contains("three terms"), "{e}");
         let e = push("(walk (?a ?b) true) (push (?r ?a) true) (to (?t) true)", "0").unwrap_err();
         assert!(e.message.contains("push-distance") && e.pos.line == 2, "{e}");
         let e = push("(walk (?a ?b) (holds (e ?a ?b))) (push (?r ?a ?b) true) (to (?t) true)", "0").unwrap_err();
         assert!(e.message.contains("not a state"), "{e}");
+        let pair =
+            "(walk (?a ?b) (static (e ?a ?b))) (push (?r ?a ?b) (static (e ?r ?a))) (to (?s ?t) (goal (at ?s ?t)))";
+        let p = push(pair, "(dist g x y z u v)").unwrap();
+        assert_eq!(p.tables[0].dist_terms(), 5);
+        assert!(matches!(p.value, Expr::DistPair(..)));
+        let e = push(pair, "(dist g x y z)").unwrap_err();
+        assert!(e.message.contains("five terms"), "{e}");
+        let e = push("(walk (?a ?b) true) (push (?r ?a ?b) true) (to (?s ?t ?u) true)", "0").unwrap_err();
+        assert!(e.message.contains("push-distance") && e.pos.line == 2, "{e}");
     }
 }

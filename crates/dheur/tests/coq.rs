@@ -218,7 +218,9 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
              Some e => snd e | None => cap end.\n\
              Definition lookup3 (l : list (nat * nat * nat * nat)) (cap i a b : nat) : nat :=\n  \
              match find (fun e => andb (andb (Nat.eqb (fst (fst (fst e))) i) (Nat.eqb (snd (fst (fst e))) a)) \
-             (Nat.eqb (snd (fst e)) b)) l with Some e => snd e | None => cap end.\n",
+             (Nat.eqb (snd (fst e)) b)) l with Some e => snd e | None => cap end.\n\
+             Definition lookup5 (l : list (list nat * nat)) (k : list nat) : nat :=\n  \
+             match find (fun e => nats_eqb (fst e) k) l with Some e => snd e | None => 0 end.\n",
         );
         let mut want = Vec::new();
         for seed in 0..2 {
@@ -240,7 +242,8 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
             // The distance tables as the evaluator reads them: every entry off the cap listed.
             let program = dheur::certify(name, &st).expect("certified");
             let nobjects = task.objects.len() as u32;
-            let (mut dist, mut dist_by, mut cap) = ("0".to_string(), "0".to_string(), "0".to_string());
+            let (mut dist, mut dist_by, mut dist_pair, mut cap) =
+                ("0".to_string(), "0".to_string(), "0".to_string(), "0".to_string());
             let k = format!("{name}{seed}");
             // A table's entries as definitions of at most 500 entries each, joined by `++`: one
             // list literal of a push-distance table's tens of thousands overflows coqc's stack.
@@ -260,7 +263,24 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
             for (ti, t) in program.tables.iter().enumerate() {
                 let mut entries = Vec::new();
                 let name = coq_str(&t.name);
-                if t.distance(0, 0).is_some() {
+                if let Some(targets) = t.pair_targets() {
+                    // A two-object table reads 0 off its columns: its other entries listed.
+                    for (t1, t2) in targets {
+                        for x1 in 0..nobjects {
+                            for x2 in 0..nobjects {
+                                for y in 0..nobjects {
+                                    let d = t.distance_pair(x1, x2, y, t1, t2).expect("a two-object table");
+                                    if d != 0 {
+                                        entries.push(format!("([{x1}; {x2}; {y}; {t1}; {t2}], {d})"));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    let list = define(&mut coq, ti, "list nat * nat", &entries);
+                    dist_pair =
+                        format!("if String.eqb t {name} then lookup5 {list} [x1; x2; y; t1; t2] else {dist_pair}");
+                } else if t.distance(0, 0).is_some() {
                     for a in 0..nobjects {
                         for b in 0..nobjects {
                             let d = t.distance(a, b).expect("a `distance` table");
@@ -364,7 +384,8 @@ fn the_proved_definitions_compute_what_the_evaluator_computes() {
                 coq.push_str(&format!(
                     "Definition ctx_{k}_{i} : Ctx := {{| objs := objs_{k}; holds := mem [{}]; init := mem init_{k}; \
                      goal := mem goal_{k}; stat := mem stat_{k}; dist := fun t a b => {dist}; \
-                     dist_by := fun t i a b => {dist_by}; dist_cap := fun t => {cap}; \
+                     dist_by := fun t i a b => {dist_by}; \
+                     dist_pair := fun t x1 x2 y t1 t2 => {dist_pair}; dist_cap := fun t => {cap}; \
                      obj := obj_{k} |}}.\n",
                     holds.join("; ")
                 ));
