@@ -26,17 +26,43 @@ fn adjacency(task: &model::lifted::Task) -> (HashMap<(u32, u32), u32>, Vec<u32>)
     (step, squares)
 }
 
-#[test]
-fn the_two_box_table_holds_exact_two_box_distances() {
+/// Breadth-first search backwards from `seeds` over the predecessor lists `pred`: the distance
+/// of every node that reaches a seed.
+fn backward<N: Copy + Eq + std::hash::Hash>(
+    pred: &HashMap<N, Vec<N>>,
+    seeds: impl Iterator<Item = N>,
+) -> HashMap<N, u64> {
+    let mut dist: HashMap<N, u64> = HashMap::new();
+    let mut queue: VecDeque<N> = VecDeque::new();
+    for v in seeds {
+        dist.insert(v, 0);
+        queue.push_back(v);
+    }
+    while let Some(v) = queue.pop_front() {
+        let dv = dist[&v];
+        for &u in pred.get(&v).map(Vec::as_slice).unwrap_or(&[]) {
+            dist.entry(u).or_insert_with(|| {
+                queue.push_back(u);
+                dv + 1
+            });
+        }
+    }
+    dist
+}
+
+/// The IPC 2023 sokoban test set's folder and domain, where ../shared has them.
+fn sokoban(test: &str) -> Option<(std::path::PathBuf, String)> {
     let base = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/ipc2023-test/sokoban");
-    if !corpus::require(
-        "the_two_box_table_holds_exact_two_box_distances",
-        base.is_dir(),
-        "../shared/ipc2023-test is absent",
-    ) {
-        return;
+    if !corpus::require(test, base.is_dir(), "../shared/ipc2023-test is absent") {
+        return None;
     }
     let domain = std::fs::read_to_string(base.join("domain.pddl")).unwrap();
+    Some((base, domain))
+}
+
+#[test]
+fn the_two_box_table_holds_exact_two_box_distances() {
+    let Some((base, domain)) = sokoban("the_two_box_table_holds_exact_two_box_distances") else { return };
     // Easy p12: two boxes on a 10x10 grid.
     let p = "easy/p12.pddl";
     let task = domains::task(&domain, &std::fs::read_to_string(base.join(p)).unwrap()).unwrap();
@@ -79,18 +105,7 @@ fn the_two_box_table_holds_exact_two_box_distances() {
             }
         }
     }
-    let seeds: Vec<Node> = squares.iter().filter(|&&y| y != t1 && y != t2).map(|&y| (t1, t2, y)).collect();
-    let mut dist: HashMap<Node, u64> = seeds.iter().map(|&v| (v, 0)).collect();
-    let mut queue: VecDeque<Node> = seeds.into_iter().collect();
-    while let Some(v) = queue.pop_front() {
-        let dv = dist[&v];
-        for &u in pred.get(&v).map(Vec::as_slice).unwrap_or(&[]) {
-            dist.entry(u).or_insert_with(|| {
-                queue.push_back(u);
-                dv + 1
-            });
-        }
-    }
+    let dist = backward(&pred, squares.iter().filter(|&&y| y != t1 && y != t2).map(|&y| (t1, t2, y)));
     let mut finite = 0;
     for &x1 in &squares {
         for &x2 in squares.iter().filter(|&&x| x != x1) {
@@ -111,15 +126,7 @@ fn the_two_box_table_holds_exact_two_box_distances() {
 
 #[test]
 fn the_one_box_table_holds_exact_one_box_distances() {
-    let base = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/ipc2023-test/sokoban");
-    if !corpus::require(
-        "the_one_box_table_holds_exact_one_box_distances",
-        base.is_dir(),
-        "../shared/ipc2023-test is absent",
-    ) {
-        return;
-    }
-    let domain = std::fs::read_to_string(base.join("domain.pddl")).unwrap();
+    let Some((base, domain)) = sokoban("the_one_box_table_holds_exact_one_box_distances") else { return };
     for p in ["easy/p01.pddl", "easy/p12.pddl"] {
         let task = domains::task(&domain, &std::fs::read_to_string(base.join(p)).unwrap()).unwrap();
         let g = ground::ground(&task, ground::GroundOptions { deadline: None }).unwrap().task.unwrap();
@@ -149,17 +156,7 @@ fn the_one_box_table_holds_exact_one_box_distances() {
                     }
                 }
             }
-            let mut dist: HashMap<(u32, u32), u64> = squares.iter().map(|&y| ((t, y), 0)).collect();
-            let mut queue: VecDeque<(u32, u32)> = squares.iter().map(|&y| (t, y)).collect();
-            while let Some(v) = queue.pop_front() {
-                let dv = dist[&v];
-                for &u in pred.get(&v).map(Vec::as_slice).unwrap_or(&[]) {
-                    dist.entry(u).or_insert_with(|| {
-                        queue.push_back(u);
-                        dv + 1
-                    });
-                }
-            }
+            let dist = backward(&pred, squares.iter().map(|&y| (t, y)));
             let mut finite = 0;
             for &x in &squares {
                 for &y in &squares {
