@@ -2433,12 +2433,6 @@ impl TaskRelation {
 /// column of 13 million entries; easy tasks: 169 squares, 28,561 entries a target).
 const PUSH_TABLE_ENTRIES: usize = 1 << 23;
 
-/// A `push-distance` table (see [`crate::lang::Push`]): per target t (where `to` holds, while
-/// the table has room), BFS backwards from the nodes (t, y) over the pairs' graph, cap `n * n`.
-/// Checked after the fill, whatever computed it, as the printed wf states: a column is 0 at every
-/// (t, y); an agent's step y -> y' (a walk edge, y' != x) lowers an entry by at most 1; a push
-/// r -> a -> b, from (a, r) to (b, a), lowers it by at most 1. A target without a column reads 0
-/// everywhere, which has the same properties.
 /// A `push-distance` table's graph over the positions of its type's objects: walk edges, and
 /// pushes r -> a -> b along walk edges where `push` holds, with their pushers per push a -> b.
 struct PushGraph {
@@ -2486,10 +2480,17 @@ impl PushGraph {
     }
 }
 
+/// A table's compile error, named after the table.
 fn in_table(name: &str, e: CompileError) -> CompileError {
     CompileError(format!("table `{name}`: {}", e.0))
 }
 
+/// A `push-distance` table (see [`crate::lang::Push`]): per target t (where `to` holds, while
+/// the table has room), BFS backwards from the nodes (t, y) over the pairs' graph, cap `n * n`.
+/// Checked after the fill, whatever computed it, as the printed wf states: a column is 0 at every
+/// (t, y); an agent's step y -> y' (a walk edge, y' != x) lowers an entry by at most 1; a push
+/// r -> a -> b, from (a, r) to (b, a), lowers it by at most 1. A target without a column reads 0
+/// everywhere, which has the same properties.
 fn push_distance_table(view: &TaskView, t: &crate::lang::Table) -> Result<DistTable, CompileError> {
     let p = t.push.as_ref().expect("a push-distance table");
     let name = t.name.as_str();
