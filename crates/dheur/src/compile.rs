@@ -2366,8 +2366,8 @@ pub fn relation_pairs(
     let Some(nodes) = view.objects_of(ty) else {
         return Err(CompileError(format!("table `{table}`: the domain has no type `{ty}`")));
     };
-    let in_table = |e: CompileError| CompileError(format!("table `{table}`: {}", e.0));
-    let mut rel = TaskRelation::new(view, &[r.from.as_str(), r.to.as_str()], &r.expr).map_err(in_table)?;
+    let mut rel =
+        TaskRelation::new(view, &[r.from.as_str(), r.to.as_str()], &r.expr).map_err(|e| in_table(table, e))?;
     let mut holds = |a: u32, b: u32| rel.holds(&[a, b]);
     // The pairs of an atom the relation needs, where it has one (sokoban hard p01, 60x60: 8,154
     // adjacency atoms against 13 million pairs of squares); every pair otherwise.
@@ -2433,12 +2433,15 @@ impl TaskRelation {
 /// column of 13 million entries; easy tasks: 169 squares, 28,561 entries a target).
 const PUSH_TABLE_ENTRIES: usize = 1 << 23;
 
-/// A `push-distance` table's graph over the positions of its type's objects: walk edges, and
-/// pushes r -> a -> b along walk edges where `push` holds, with their pushers per push a -> b.
+/// A `push-distance` table's graph: walk edges, and pushes r -> a -> b along walk edges where
+/// `push` holds, with their pushers per push a -> b. Its nodes are the positions of the type's
+/// objects, or with `compact` only the objects some walk edge touches (a two-object table's
+/// columns grow with the cube of the nodes).
 struct PushGraph {
+    /// Object id to position in the table's type (`u32::MAX` outside it), and the type's size.
     pos: Vec<u32>,
-    n: usize,
-    /// The type's objects, by position.
+    n_type: usize,
+    /// The nodes' objects, by node number.
     nodes: Vec<u32>,
     walk: Vec<(u32, u32)>,
     pred: Vec<Vec<u32>>,
@@ -2447,15 +2450,32 @@ struct PushGraph {
 }
 
 impl PushGraph {
-    fn new(view: &TaskView, t: &crate::lang::Table) -> Result<PushGraph, CompileError> {
+    fn new(view: &TaskView, t: &crate::lang::Table, compact: bool) -> Result<PushGraph, CompileError> {
         let p = t.push.as_ref().expect("a push-distance table");
         let name = t.name.as_str();
-        let (pos, n) = type_positions(view, name, &t.ty)?;
-        let nodes = view.objects_of(&t.ty).expect("checked by type_positions");
-        let walk: Vec<(u32, u32)> = relation_pairs(view, name, &t.ty, &p.walk)?
+        let (pos, n_type) = type_positions(view, name, &t.ty)?;
+        let objects = view.objects_of(&t.ty).expect("checked by type_positions");
+        let mut walk: Vec<(u32, u32)> = relation_pairs(view, name, &t.ty, &p.walk)?
             .into_iter()
             .map(|(a, b)| (pos[a as usize], pos[b as usize]))
             .collect();
+        let nodes = if compact {
+            let mut node_of = vec![u32::MAX; n_type];
+            let mut nodes: Vec<u32> = Vec::new();
+            for e in &mut walk {
+                for x in [&mut e.0, &mut e.1] {
+                    if node_of[*x as usize] == u32::MAX {
+                        node_of[*x as usize] = nodes.len() as u32;
+                        nodes.push(objects[*x as usize]);
+                    }
+                    *x = node_of[*x as usize];
+                }
+            }
+            nodes
+        } else {
+            objects
+        };
+        let n = nodes.len();
         let mut succ: Vec<Vec<u32>> = vec![Vec::new(); n];
         let mut pred: Vec<Vec<u32>> = vec![Vec::new(); n];
         for &(a, b) in &walk {
@@ -2476,7 +2496,7 @@ impl PushGraph {
         for &(r, a, b) in &pushes {
             pushers.entry((a, b)).or_default().push(r);
         }
-        Ok(PushGraph { pos, n, nodes, walk, pred, pushes, pushers })
+        Ok(PushGraph { pos, n_type, nodes, walk, pred, pushes, pushers })
     }
 }
 
@@ -2494,7 +2514,7 @@ fn in_table(name: &str, e: CompileError) -> CompileError {
 fn push_distance_table(view: &TaskView, t: &crate::lang::Table) -> Result<DistTable, CompileError> {
     let p = t.push.as_ref().expect("a push-distance table");
     let name = t.name.as_str();
-    let PushGraph { pos, n, nodes, walk, pred, pushes, pushers } = PushGraph::new(view, t)?;
+    let PushGraph { pos, n_type: n, nodes, walk, pred, pushes, pushers } = PushGraph::new(view, t, false)?;
     let mut to = TaskRelation::new(view, &[p.targets[0].as_str()], &p.to).map_err(|e| in_table(name, e))?;
     let mut columns = vec![u32::MAX; view.task.objects.len()];
     let (nn, cap) = (n * n, (n * n) as u32);
@@ -2579,30 +2599,9 @@ const PAIR_TABLE_ENTRIES: usize = PUSH_TABLE_ENTRIES;
 fn pair_push_distance_table(view: &TaskView, t: &crate::lang::Table) -> Result<DistTable, CompileError> {
     let p = t.push.as_ref().expect("a push-distance table");
     let name = t.name.as_str();
-    let g = PushGraph::new(view, t)?;
-    // Nodes: the positions some walk edge touches; a step or a push moves only between them.
-    let mut node_of = vec![u32::MAX; g.n];
-    let mut node_pos: Vec<u32> = Vec::new();
-    for &(a, b) in &g.walk {
-        for x in [a, b] {
-            if node_of[x as usize] == u32::MAX {
-                node_of[x as usize] = node_pos.len() as u32;
-                node_pos.push(x);
-            }
-        }
-    }
-    let n = node_pos.len();
-    let walk: Vec<(u32, u32)> = g.walk.iter().map(|&(a, b)| (node_of[a as usize], node_of[b as usize])).collect();
-    let mut pred: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for &(a, b) in &walk {
-        pred[b as usize].push(a);
-    }
-    let pushes: Vec<(u32, u32, u32)> =
-        g.pushes.iter().map(|&(r, a, b)| (node_of[r as usize], node_of[a as usize], node_of[b as usize])).collect();
-    let mut pushers: FxHashMap<(u32, u32), Vec<u32>> = FxHashMap::default();
-    for &(r, a, b) in &pushes {
-        pushers.entry((a, b)).or_default().push(r);
-    }
+    // Nodes: the squares some walk edge touches; a step or a push moves only between them.
+    let PushGraph { pos, n_type, nodes, walk, pred, pushes, pushers } = PushGraph::new(view, t, true)?;
+    let n = nodes.len();
     let vars: Vec<&str> = p.targets.iter().map(String::as_str).collect();
     let mut to = TaskRelation::new(view, &vars, &p.to).map_err(|e| in_table(name, e))?;
     let column = n.pow(3);
@@ -2617,7 +2616,7 @@ fn pair_push_distance_table(view: &TaskView, t: &crate::lang::Table) -> Result<D
             if column == 0 || dist.len() + column > PAIR_TABLE_ENTRIES {
                 break;
             }
-            let (o1, o2) = (g.nodes[node_pos[t1] as usize], g.nodes[node_pos[t2] as usize]);
+            let (o1, o2) = (nodes[t1], nodes[t2]);
             if !to.holds(&[o1, o2]) && !to.holds(&[o2, o1]) {
                 continue;
             }
@@ -2688,13 +2687,13 @@ fn pair_push_distance_table(view: &TaskView, t: &crate::lang::Table) -> Result<D
         }
     }
     let mut object_node = vec![u32::MAX; view.task.objects.len()];
-    for (i, &x) in node_pos.iter().enumerate() {
-        object_node[g.nodes[x as usize] as usize] = i as u32;
+    for (i, &o) in nodes.iter().enumerate() {
+        object_node[o as usize] = i as u32;
     }
     Ok(DistTable {
         name: name.into(),
-        pos: g.pos,
-        n: g.n,
+        pos,
+        n: n_type,
         dist,
         cap,
         index: Vec::new(),
